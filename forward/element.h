@@ -13,8 +13,11 @@ constexpr int kMaxElementNodes = 8;
 
 using ShapeGradients = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::ColMajor, kMaxElementNodes, 3>;
 
+using ShapeValues = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxElementNodes, 1>;
+
 struct QuadraturePoint {
   double weight = 0.0;     // integration weight (rest volume it represents)
+  ShapeValues N;           // shape-function values at the point (lumped mass, body forces)
   ShapeGradients dNdX;     // rows: element nodes, columns: d/dX, d/dY, d/dZ
 };
 

@@ -1,0 +1,50 @@
+#pragma once
+// Elastic energy sum_e sum_q w_q Psi(F_q) over the shared element abstraction, with
+// per-element Lame parameters. With element rotations set (warped-stiffness
+// corotation, thesis), each element sees R_e^T F instead of F.
+#include <memory>
+#include <vector>
+
+#include "forward/element.h"
+#include "forward/materials/material.h"
+#include "forward/math/psd_projection.h"
+#include "forward/solvers/block_sparse_pattern.h"
+
+namespace softfit {
+
+class ElasticEnergy {
+ public:
+  ElasticEnergy(std::vector<Element> elements, MaterialModel model, std::vector<LameParameters> parameters);
+
+  const std::vector<Element>& elements() const { return elements_; }
+  const std::vector<LameParameters>& parameters() const { return parameters_; }
+  void setParameters(std::vector<LameParameters> parameters);
+  MaterialModel model() const { return model_; }
+  const Material& material() const { return *material_; }
+  bool usesElementRotations() const { return model_ == MaterialModel::WarpedCorotated; }
+
+  // Warped corotation: R_e = polar(volume-averaged F_e(x)), frozen until the next call.
+  void updateRotations(const VecX& x);
+  const std::vector<Mat3>& rotations() const { return rotations_; }
+
+  double energy(const VecX& x) const;
+  void addGradient(const VecX& x, VecX& gradient) const;
+  // Adds the element Hessians (each eigenvalue-filtered with `filter`) into H.
+  void addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter = EigenvalueFilter::None,
+                  double filterEpsilon = 0.0) const;
+  // Element Hessian (3n x 3n, node-major ordering) without filtering.
+  MatX elementHessian(int e, const VecX& x) const;
+  // Volume-averaged deformation gradient of element e.
+  Mat3 averageDeformationGradient(int e, const VecX& x) const;
+
+ private:
+  Mat3 elementFrame(int e) const;
+
+  std::vector<Element> elements_;
+  MaterialModel model_;
+  std::unique_ptr<Material> material_;
+  std::vector<LameParameters> parameters_;
+  std::vector<Mat3> rotations_;
+};
+
+}  // namespace softfit

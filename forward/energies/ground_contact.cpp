@@ -1,0 +1,101 @@
+#include "forward/energies/ground_contact.h"
+
+#include <cmath>
+
+namespace softfit {
+
+namespace {
+constexpr double kPi = 3.14159265358979323846;
+}
+
+double softminZero(double d, double alpha) {
+  const double s = alpha * d;
+  // -log(1 + e^{-s}) / alpha, written without overflow for either sign of s
+  if (s >= 0) return -std::log1p(std::exp(-s)) / alpha;
+  return d - std::log1p(std::exp(s)) / alpha;
+}
+
+double softminZeroDerivative(double d, double alpha) {
+  const double s = alpha * d;
+  if (s >= 0) {
+    const double e = std::exp(-s);
+    return e / (1.0 + e);
+  }
+  return 1.0 / (1.0 + std::exp(s));
+}
+
+double dilogarithm(double x) {
+  // Li2 for x <= 1. For x in [-1, 1/2] the Bernoulli series in u = -log(1 - x)
+  // converges fast (|u| <= log 2); x < -1 uses the inversion formula,
+  // x in (1/2, 1] the reflection formula.
+  if (x < -1.0) {
+    const double l = std::log(-x);
+    return -kPi * kPi / 6.0 - 0.5 * l * l - dilogarithm(1.0 / x);
+  }
+  if (x > 0.5) {
+    if (x == 1.0) return kPi * kPi / 6.0;
+    return kPi * kPi / 6.0 - std::log(x) * std::log1p(-x) - dilogarithm(1.0 - x);
+  }
+  // B_n / (n+1)! for n = 0, 1, 2, 4, ..., 20 (odd n > 1 vanish).
+  static const double coefficients[] = {
+      1.0,
+      -0.25,
+      1.0 / 36.0,
+      -1.0 / 3600.0,
+      1.0 / 211680.0,
+      -1.0 / 10886400.0,
+      1.0 / 526901760.0,
+      -4.0647616451442255e-11,
+      8.9216910204564526e-13,
+      -1.9939295860721076e-14,
+      4.5189800296199182e-16,
+  };
+  const double u = -std::log1p(-x);
+  const double u2 = u * u;
+  // sum = u + B1 u^2 / 2! + sum_k B_{2k} u^{2k+1} / (2k+1)!
+  double term = u;  // u^{2k+1}
+  double sum = coefficients[0] * u + coefficients[1] * u2;
+  for (int k = 1; k <= 9; ++k) {
+    term *= u2;
+    sum += coefficients[k + 1] * term;
+  }
+  return sum;
+}
+
+double softminZeroPotential(double d, double alpha) {
+  // Phi(d) = int_d^inf log(1 + e^{-alpha s}) / alpha ds = -Li2(-e^{-alpha d}) / alpha^2.
+  const double s = alpha * d;
+  if (s >= 0) return -dilogarithm(-std::exp(-s)) / (alpha * alpha);
+  // Inversion without forming e^{-s}: -Li2(-t) = pi^2/6 + log(t)^2/2 + Li2(-1/t), log t = -s.
+  return (kPi * kPi / 6.0 + 0.5 * s * s + dilogarithm(-std::exp(s))) / (alpha * alpha);
+}
+
+GroundContact::GroundContact(GroundPlane plane, std::vector<int> contactNodes)
+    : plane_(std::move(plane)), nodes_(std::move(contactNodes)) {}
+
+double GroundContact::energy(const VecX& x) const {
+  double total = 0.0;
+  for (int i : nodes_) total += plane_.stiffness * softminZeroPotential(distance(x, i), plane_.sharpness);
+  return total;
+}
+
+void GroundContact::addGradient(const VecX& x, VecX& gradient) const {
+  for (int i : nodes_)
+    gradient.segment<3>(3 * i) += plane_.stiffness * softminZero(distance(x, i), plane_.sharpness) * plane_.normal;
+}
+
+void GroundContact::addHessian(const VecX& x, BlockAssembler& H) const {
+  const Mat3 nnT = plane_.normal * plane_.normal.transpose();
+  for (int i : nodes_) {
+    const double k = plane_.stiffness * softminZeroDerivative(distance(x, i), plane_.sharpness);
+    H.addBlock(i, i, k * nnT);
+  }
+}
+
+double GroundContact::maxPenetration(const VecX& x) const {
+  double worst = 0.0;
+  for (int i : nodes_) worst = std::max(worst, -distance(x, i));
+  return worst;
+}
+
+}  // namespace softfit

@@ -1,0 +1,46 @@
+#pragma once
+// Penalty ground plane with the thesis' softmin springs (DESIGN.md section 4):
+// per contact node, f = -k softmin_alpha(0, d) n with d = n.x + offset and
+// softmin(0, d) = -log(1 + exp(-alpha d)) / alpha. The matching potential is
+// Phi(d) = -k Li2(-exp(-alpha d)) / alpha^2 (convex), so the springs fit the
+// incremental-potential integrators and their line searches exactly.
+#include <vector>
+
+#include "forward/solvers/block_sparse_pattern.h"
+#include "forward/types.h"
+
+namespace softfit {
+
+struct GroundPlane {
+  Vec3 normal = Vec3(0, 1, 0);  // unit normal pointing into the free half-space
+  double offset = 0.0;          // dist(x) = normal . x + offset
+  double stiffness = 1e4;       // k_g
+  double sharpness = 100.0;     // alpha
+};
+
+// Numerically stable scalar pieces, exposed for tests.
+double softminZero(double d, double alpha);           // softmin_alpha(0, d)
+double softminZeroDerivative(double d, double alpha);  // d softmin / dd = 1 / (1 + exp(alpha d))
+double softminZeroPotential(double d, double alpha);   // Phi with Phi' = softmin, Phi(+inf) = 0
+double dilogarithm(double x);                          // Li2(x) for x <= 1
+
+class GroundContact {
+ public:
+  GroundContact(GroundPlane plane, std::vector<int> contactNodes);
+  const GroundPlane& plane() const { return plane_; }
+  void setPlane(const GroundPlane& plane) { plane_ = plane; }
+  const std::vector<int>& contactNodes() const { return nodes_; }
+
+  double distance(const VecX& x, int node) const { return plane_.normal.dot(x.segment<3>(3 * node)) + plane_.offset; }
+  double energy(const VecX& x) const;
+  void addGradient(const VecX& x, VecX& gradient) const;  // = minus the contact force
+  void addHessian(const VecX& x, BlockAssembler& H) const;
+  // Largest penetration depth max(0, -d) over contact nodes.
+  double maxPenetration(const VecX& x) const;
+
+ private:
+  GroundPlane plane_;
+  std::vector<int> nodes_;
+};
+
+}  // namespace softfit

@@ -1,0 +1,71 @@
+#pragma once
+// The simulated body: elements with per-element material parameters and densities,
+// lumped mass, gravity, Rayleigh damping, ground contact, attachment springs and
+// Dirichlet nodes. Provides the total potential energy E(x) (elastic + gravity +
+// contact + springs) with gradient and Hessian; integrators build on it.
+#include <optional>
+#include <vector>
+
+#include "forward/energies/attachment_springs.h"
+#include "forward/energies/dirichlet_boundary.h"
+#include "forward/energies/elastic_energy.h"
+#include "forward/energies/ground_contact.h"
+
+namespace softfit {
+
+struct RayleighDamping {
+  double alpha1 = 0.0;  // mass-proportional
+  double alpha2 = 0.0;  // stiffness-proportional
+  bool active() const { return alpha1 != 0.0 || alpha2 != 0.0; }
+};
+
+class PhysicalModel {
+ public:
+  PhysicalModel(VecX restPositions, std::vector<Element> elements, MaterialModel model,
+                std::vector<LameParameters> lame, VecX density);
+
+  int nodeCount() const { return static_cast<int>(rest_.size() / 3); }
+  int dofCount() const { return static_cast<int>(rest_.size()); }
+  const VecX& restPositions() const { return rest_; }
+  const VecX& mass() const { return mass_; }            // lumped, per dof
+  const VecX& density() const { return density_; }      // per element
+  void setDensity(VecX density);
+  double totalMass() const { return mass_.sum() / 3.0; }
+
+  ElasticEnergy& elastic() { return elastic_; }
+  const ElasticEnergy& elastic() const { return elastic_; }
+
+  Vec3 gravity = Vec3::Zero();
+  RayleighDamping damping;
+  std::optional<GroundContact> ground;
+  AttachmentSprings attachments;
+  DirichletBoundary dirichlet;
+
+  // Pattern covering elements (springs and contact only touch diagonal blocks).
+  const BlockSparsePattern& pattern() const { return pattern_; }
+
+  double potentialEnergy(const VecX& x) const;
+  void addPotentialGradient(const VecX& x, VecX& gradient) const;
+  void addPotentialHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon) const;
+  double gravityEnergy(const VecX& x) const;
+  double kineticEnergy(const VecX& v) const { return 0.5 * v.dot(mass_.cwiseProduct(v)); }
+
+  // D = alpha1 M + alpha2 K(x) with K the elastic Hessian at x (PSD-clamped for
+  // nonlinear materials). Overwrites D (which must have the pattern's structure).
+  void assembleDamping(const VecX& x, SparseMatrix& D) const;
+  // Elastic stiffness at x into K (overwritten).
+  void assembleStiffness(const VecX& x, SparseMatrix& K, EigenvalueFilter filter = EigenvalueFilter::None) const;
+
+  // Size of the body (bounding-box diagonal of the rest shape), for tolerances.
+  double characteristicLength() const { return characteristicLength_; }
+
+ private:
+  VecX rest_;
+  ElasticEnergy elastic_;
+  VecX density_;
+  VecX mass_;
+  BlockSparsePattern pattern_;
+  double characteristicLength_ = 1.0;
+};
+
+}  // namespace softfit

@@ -1,0 +1,168 @@
+#include "forward/integrators/newmark_theta_integrator.h"
+
+#include <sstream>
+
+#include "forward/errors.h"
+
+namespace softfit {
+
+NewmarkThetaIntegrator::NewmarkThetaIntegrator(const IntegratorSettings& settings)
+    : theta_(settings.theta), settings_(settings) {
+  if (!(theta_ >= 0.5 && theta_ < 1.0)) {
+    std::ostringstream msg;
+    msg << "integrator.theta = " << theta_ << ": must be in [0.5, 1)";
+    throw InputError(msg.str());
+  }
+}
+
+void NewmarkThetaIntegrator::assembleOperators(PhysicalModel& model, const State& current, double dt) {
+  const MaterialModel m = model.elastic().model();
+  if (m != MaterialModel::Linear && m != MaterialModel::WarpedCorotated)
+    throw InputError("integrator.type = \"newmark_theta\" needs material.model \"linear\" or \"warped_corotated\" (got \"" +
+                     materialModelName(m) + "\"); use an incremental-potential integrator for nonlinear materials");
+  const double a = 1.0 / (theta_ * dt);
+  const VecX& X = model.restPositions();
+  const VecX& M = model.mass();
+
+  model.elastic().updateRotations(current.x);
+  if (K_.rows() != model.dofCount()) K_ = model.pattern().zeroMatrix();
+  model.assembleStiffness(current.x, K_);  // exact: linear in the element frame
+  // Elastic force is -K u + f_corr with f_corr = -grad E(X) (zero without rotations).
+  f_ = VecX::Zero(model.dofCount());
+  model.elastic().addGradient(X, f_);
+  f_ = -f_;
+  for (int i = 0; i < model.nodeCount(); ++i) f_.segment<3>(3 * i) += M[3 * i] * model.gravity;
+
+  // Attachment springs: stiffness k I into K (not into damping), force k (t - X).
+  Ktotal_ = K_;
+  if (!model.attachments.empty()) {
+    BlockAssembler assembler(model.pattern(), Ktotal_);
+    model.attachments.addHessian(assembler);
+    for (const auto& s : model.attachments.springs())
+      f_.segment<3>(3 * s.node) += s.stiffness * (s.target - X.segment<3>(3 * s.node));
+  }
+  Abase_ = Ktotal_ * (theta_ * dt);
+  if (model.damping.alpha2 != 0.0) Abase_ += model.damping.alpha2 * K_;
+  BlockAssembler assembler(model.pattern(), Abase_);
+  assembler.addDiagonal((a + model.damping.alpha1) * M);
+  operatorsDt_ = dt;
+}
+
+VecX NewmarkThetaIntegrator::rightHandSide(const PhysicalModel& model, const State& current, double dt) const {
+  const double a = 1.0 / (theta_ * dt);
+  const VecX u = current.x - model.restPositions();
+  const VecX& M = model.mass();
+  VecX b = ((a + model.damping.alpha1) * M).cwiseProduct(u) - (1.0 - theta_) * dt * (Ktotal_ * u) +
+           M.cwiseProduct(current.v) / theta_ + dt * f_;
+  if (model.damping.alpha2 != 0.0) b += model.damping.alpha2 * (K_ * u);
+  return b;
+}
+
+void NewmarkThetaIntegrator::addContact(const PhysicalModel& model, const State& current, double dt,
+                                        NewmarkSystem& system) const {
+  // f_c(x^{n-1}) + theta dt J v^n with J = -k sigma n n^T, v^n from the Newmark update.
+  const GroundContact& ground = *model.ground;
+  const Vec3& n = ground.plane().normal;
+  const Mat3 nnT = n * n.transpose();
+  const VecX u = current.x - model.restPositions();
+  BlockAssembler assembler(model.pattern(), system.A);
+  VecX fc = VecX::Zero(model.dofCount());
+  ground.addGradient(current.x, fc);
+  fc = -fc;
+  for (int i : ground.contactNodes()) {
+    const Mat3 Jplus =
+        ground.plane().stiffness * softminZeroDerivative(ground.distance(current.x, i), ground.plane().sharpness) * nnT;
+    assembler.addBlock(i, i, dt * Jplus);
+    system.b.segment<3>(3 * i) += dt * (fc.segment<3>(3 * i) + Jplus * u.segment<3>(3 * i) +
+                                        (1.0 - theta_) * dt * Jplus * current.v.segment<3>(3 * i));
+  }
+}
+
+void NewmarkThetaIntegrator::assembleSystem(PhysicalModel& model, const State& current, double dt,
+                                            NewmarkSystem& system) {
+  assembleOperators(model, current, dt);
+  operatorsCached_ = false;
+  system.A = Abase_;
+  system.b = rightHandSide(model, current, dt);
+  if (model.ground) addContact(model, current, dt, system);
+}
+
+State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, const State* /*previous*/, double dt) {
+  const double a = 1.0 / (theta_ * dt);
+  const VecX& X = model.restPositions();
+  // Without rotations and contact the system matrix is the same every step: assemble
+  // and factorize it once, then each step is one right-hand side and one back-solve.
+  const bool constant = !model.elastic().usesElementRotations() && !model.ground;
+  last_ = StepStatistics{};
+  if (!constant || !operatorsCached_ || operatorsDt_ != dt) {
+    assembleOperators(model, current, dt);
+    operatorsCached_ = constant;
+    factorIsExact_ = false;
+  }
+  system_.b = rightHandSide(model, current, dt);
+  const bool needMatrix = !constant || !factorIsExact_;
+  if (needMatrix) system_.A = Abase_;
+  if (model.ground) addContact(model, current, dt, system_);
+
+  State next;
+  next.time = current.time + dt;
+  VecX prescribed = current.x;
+  model.dirichlet.applyPositions(next.time, prescribed);
+  const VecX prescribedU = prescribed - X;
+  DofMask fixed = model.dirichlet.fixedDofs();
+  if (fixed.empty()) fixed.assign(model.dofCount(), 0);
+
+  VecX un = current.x - X;  // initial guess
+  if (constant) {
+    if (!factorIsExact_) {
+      eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);
+      if (!factor_.factorize(system_.A)) throw SolveError("newmark_theta: system matrix is not positive definite");
+      haveFactor_ = factorIsExact_ = true;
+      last_.factorizations = 1;
+    } else {
+      // Same elimination on b alone: b -= Abase (prescribed at fixed dofs), b_c = u_c.
+      VecX known = VecX::Zero(model.dofCount());
+      for (int i = 0; i < known.size(); ++i)
+        if (fixed[i]) known[i] = prescribedU[i];
+      system_.b -= Abase_ * known;
+      for (int i = 0; i < known.size(); ++i)
+        if (fixed[i]) system_.b[i] = prescribedU[i];
+    }
+    un = factor_.solve(system_.b);
+    last_.iterations = 1;
+  } else {
+    eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);
+    if (!haveFactor_) {
+      if (!factor_.factorize(system_.A)) throw SolveError("newmark_theta: system matrix is not positive definite");
+      haveFactor_ = true;
+      last_.factorizations = 1;
+    }
+    PcgResult r = preconditionedConjugateGradient(system_.A, system_.b, factor_, un, settings_.pcgTolerance,
+                                                  settings_.pcgRefactorIterations);
+    if (!r.converged) {
+      // The cached preconditioner is too stale: refactorize at this step and retry.
+      if (!factor_.factorize(system_.A)) throw SolveError("newmark_theta: system matrix is not positive definite");
+      ++last_.factorizations;
+      const int before = r.iterations;
+      r = preconditionedConjugateGradient(system_.A, system_.b, factor_, un, settings_.pcgTolerance, 200);
+      r.iterations += before;
+    }
+    last_.iterations = r.iterations;
+    last_.residual = r.relativeResidual;
+    last_.converged = r.converged;
+    if (!r.converged) {
+      std::ostringstream msg;
+      msg << "newmark_theta step to t = " << next.time << ": PCG did not converge (relative residual "
+          << r.relativeResidual << ")";
+      throw SolveError(msg.str());
+    }
+  }
+  if (!un.allFinite()) throw SolveError("newmark_theta: non-finite displacement at t = " + std::to_string(next.time));
+  const VecX uPrev = current.x - X;
+  next.x = X + un;
+  next.v = a * (un - uPrev) - ((1.0 - theta_) / theta_) * current.v;
+  model.dirichlet.applyVelocities(next.time, next.v);
+  return next;
+}
+
+}  // namespace softfit

@@ -1,0 +1,51 @@
+#pragma once
+// The thesis' "Newmark 1" scheme for linear and warped-corotated models
+// (DESIGN.md section 2, with the sign erratum fixed), a = 1 / (theta dt):
+//   A = (a + alpha1) M + (alpha2 + theta dt) K
+//   b = [(a + alpha1) M + (alpha2 - (1 - theta) dt) K] u^{n-1} + (1/theta) M v^{n-1} + dt f
+//   A u^n = b ;  v^n = a (u^n - u^{n-1}) - ((1 - theta)/theta) v^{n-1}
+// K and the element rotations are built from the lagged state u^{n-1}. Ground contact
+// is semi-implicit: f_c(x^{n-1}) + theta dt df_c/dx v^n. Attachment springs enter K
+// and f. Constant systems are factorized once; changing ones (rotations, contact) are
+// solved by PCG preconditioned with a cached CHOLMOD factor, refreshed when PCG slows.
+#include "forward/integrators/time_integrator.h"
+
+namespace softfit {
+
+struct NewmarkSystem {
+  SparseMatrix A;
+  VecX b;
+};
+
+class NewmarkThetaIntegrator final : public TimeIntegrator {
+ public:
+  explicit NewmarkThetaIntegrator(const IntegratorSettings& settings);
+  State step(PhysicalModel& model, const State& current, const State* previous, double dt) override;
+  IntegratorType type() const override { return IntegratorType::NewmarkTheta; }
+  void reset() override { operatorsCached_ = haveFactor_ = factorIsExact_ = false; }
+
+  // Assembles A and b (before Dirichlet elimination) for the step from `current`.
+  // Updates the model's element rotations from current.x.
+  void assembleSystem(PhysicalModel& model, const State& current, double dt, NewmarkSystem& system);
+  double theta() const { return theta_; }
+
+ private:
+  // K (elastic), K + springs, the constant force f and A without contact, from the
+  // lagged state. Reused across steps while the system is constant.
+  void assembleOperators(PhysicalModel& model, const State& current, double dt);
+  void addContact(const PhysicalModel& model, const State& current, double dt, NewmarkSystem& system) const;
+  VecX rightHandSide(const PhysicalModel& model, const State& current, double dt) const;
+
+  double theta_;
+  IntegratorSettings settings_;
+  SparseMatrix K_, Ktotal_, Abase_;
+  VecX f_;
+  NewmarkSystem system_;
+  CholeskySolver factor_;
+  bool operatorsCached_ = false;  // K_, Ktotal_, Abase_, f_ valid for operatorsDt_
+  double operatorsDt_ = -1.0;
+  bool haveFactor_ = false;
+  bool factorIsExact_ = false;    // factor_ is of the current constant system
+};
+
+}  // namespace softfit

@@ -1,0 +1,66 @@
+#pragma once
+// Time integrators advance a PhysicalModel by one step. All states of a run can be
+// kept as a checkpoint list (forward/integrators/trajectory.h) for the adjoint.
+#include <memory>
+#include <string>
+
+#include "forward/energies/physical_model.h"
+#include "forward/solvers/newton_solver.h"
+
+namespace softfit {
+
+struct State {
+  VecX x;             // positions (3N)
+  VecX v;             // velocities (3N)
+  double time = 0.0;
+};
+
+enum class IntegratorType {
+  NewmarkTheta,      // thesis "Newmark 1" linear system (linear / warped corotated only)
+  BackwardEuler,
+  BDF2,
+  ImplicitMidpoint,
+  NewmarkTrapezoid,  // gamma = 1/2, beta = 1/4 as an incremental potential
+  QuasiStatic,
+};
+
+IntegratorType parseIntegratorType(const std::string& name, const std::string& field = "integrator.type");
+std::string integratorTypeName(IntegratorType type);
+
+struct StepStatistics {
+  int iterations = 0;       // Newton iterations or PCG iterations
+  bool converged = true;
+  double residual = 0.0;    // final gradient / relative residual norm
+  int factorizations = 0;
+};
+
+class TimeIntegrator {
+ public:
+  virtual ~TimeIntegrator() = default;
+  // Returns the state at current.time + dt. `previous` is the state before `current`
+  // (nullptr on the first step); multistep schemes use it. Throws SolveError when
+  // the step's solve fails.
+  virtual State step(PhysicalModel& model, const State& current, const State* previous, double dt) = 0;
+  virtual IntegratorType type() const = 0;
+  // Drops anything cached from earlier steps (factorizations, constant operators);
+  // called at the start of every run so parameter changes between runs take effect.
+  virtual void reset() {}
+  const StepStatistics& lastStep() const { return last_; }
+
+ protected:
+  StepStatistics last_;
+};
+
+struct IntegratorSettings {
+  IntegratorType type = IntegratorType::BackwardEuler;
+  double theta = 0.6;  // NewmarkTheta, 1/2 <= theta < 1
+  NewtonOptions newton;
+  EigenvalueFilter filter = EigenvalueFilter::Clamp;
+  double filterEpsilon = 0.0;
+  double pcgTolerance = 1e-12;   // NewmarkTheta with warped corotation or contact
+  int pcgRefactorIterations = 20;  // refactorize the preconditioner past this
+};
+
+std::unique_ptr<TimeIntegrator> makeIntegrator(const IntegratorSettings& settings);
+
+}  // namespace softfit

@@ -1,0 +1,85 @@
+#include "forward/materials/material.h"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+#include "forward/errors.h"
+#include "forward/materials/arap_material.h"
+#include "forward/materials/corotated_material.h"
+#include "forward/materials/linear_material.h"
+#include "forward/materials/neo_hookean_material.h"
+#include "forward/materials/stable_neo_hookean_material.h"
+#include "forward/materials/stvk_material.h"
+
+namespace softfit {
+
+namespace {
+
+// Shortest representation that round-trips ("0.7", not "0.69999999999999996").
+std::string formatNumber(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
+}
+
+struct ModelName {
+  MaterialModel model;
+  const char* name;
+};
+
+constexpr ModelName kModelNames[] = {
+    {MaterialModel::Linear, "linear"},
+    {MaterialModel::WarpedCorotated, "warped_corotated"},
+    {MaterialModel::Corotated, "corotated"},
+    {MaterialModel::NeoHookean, "neo_hookean"},
+    {MaterialModel::StableNeoHookean, "stable_neo_hookean"},
+    {MaterialModel::StVK, "stvk"},
+    {MaterialModel::ARAP, "arap"},
+};
+
+}  // namespace
+
+LameParameters lameFromYoungPoisson(double youngs, double poisson, const std::string& field) {
+  if (!std::isfinite(youngs) || youngs <= 0.0)
+    throw InputError(field + ".youngs_modulus = " + formatNumber(youngs) + ": must be a finite number > 0");
+  if (!std::isfinite(poisson) || poisson <= -1.0 || poisson >= 0.5)
+    throw InputError(field + ".poisson_ratio = " + formatNumber(poisson) + ": must be in (-1, 0.5)");
+  LameParameters p;
+  p.mu = youngs / (2.0 * (1.0 + poisson));
+  p.lambda = youngs * poisson / ((1.0 + poisson) * (1.0 - 2.0 * poisson));
+  return p;
+}
+
+MaterialModel parseMaterialModel(const std::string& name, const std::string& field) {
+  std::string valid;
+  for (const ModelName& entry : kModelNames) {
+    if (name == entry.name) return entry.model;
+    valid += valid.empty() ? "" : ", ";
+    valid += entry.name;
+  }
+  throw InputError(field + " = '" + name + "': unknown material model (valid: " + valid + ")");
+}
+
+std::string materialModelName(MaterialModel model) {
+  for (const ModelName& entry : kModelNames)
+    if (entry.model == model) return entry.name;
+  return "unknown";
+}
+
+std::unique_ptr<Material> makeMaterial(MaterialModel model) {
+  switch (model) {
+    case MaterialModel::Linear:
+    case MaterialModel::WarpedCorotated: return std::make_unique<LinearMaterial>();
+    case MaterialModel::Corotated: return std::make_unique<CorotatedMaterial>();
+    case MaterialModel::NeoHookean: return std::make_unique<NeoHookeanMaterial>();
+    case MaterialModel::StableNeoHookean: return std::make_unique<StableNeoHookeanMaterial>();
+    case MaterialModel::StVK: return std::make_unique<StVKMaterial>();
+    case MaterialModel::ARAP: return std::make_unique<ArapMaterial>();
+  }
+  throw std::invalid_argument("makeMaterial: invalid MaterialModel value");
+}
+
+}  // namespace softfit

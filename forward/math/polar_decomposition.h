@@ -1,0 +1,38 @@
+#pragma once
+// Polar decomposition F = R S (R a proper rotation, S symmetric) and the analytic
+// derivative d vec(R) / d vec(F), both from a sign-fixed ("rotation-variant") SVD
+// F = U diag(sigma) V^T with det U = det V = +1 (Irving et al. 2004). For inverted F
+// (det F < 0) the smallest singular value is negative, so R stays a rotation and
+// S = V diag(sigma) V^T is symmetric but indefinite.
+#include "forward/types.h"
+
+namespace softfit {
+
+struct SignedSvd {
+  Mat3 U;        // rotation, det U = +1
+  Vec3 sigma;    // sigma(0) >= sigma(1) >= |sigma(2)|; sigma(2) < 0 iff det F < 0
+  Mat3 V;        // rotation, det V = +1
+};
+
+// Deterministic (two-sided Jacobi) SVD of F with the sign fix above.
+SignedSvd signedSvd(const Mat3& F);
+
+// R = U V^T: the rotation of F = R S, det R = +1.
+Mat3 polarRotation(const Mat3& F);
+Mat3 polarRotation(const SignedSvd& svd);
+
+// d vec(R) / d vec(F) (column-major vec, 9x9). With A = U^T dF V,
+//   dR = U Omega V^T,  Omega_ij = (A_ij - A_ji) / (sigma_i + sigma_j)  (i != j),
+// i.e. dR/dF = sum_{i<j} 2 / (sigma_i + sigma_j) t_ij t_ij^T with the unit "twist"
+// modes t_ij = vec(U (e_i e_j^T - e_j e_i^T) V^T) / sqrt(2). The result is symmetric
+// and independent of how U, V are chosen for repeated singular values.
+//
+// Degeneracy: sigma_i + sigma_j >= 0 always, and it is 0 only where R itself is not
+// unique (two singular values vanish, or an inverted F with sigma_1 = -sigma_2). Each
+// denominator is clamped from below by kPolarDenominatorFloor * max(sigma_0, 1), so the
+// derivative stays finite (entries at most ~2e10 for F of unit scale) instead of inf/NaN.
+constexpr double kPolarDenominatorFloor = 1e-10;
+Mat9 polarRotationDerivative(const Mat3& F);
+Mat9 polarRotationDerivative(const SignedSvd& svd);
+
+}  // namespace softfit

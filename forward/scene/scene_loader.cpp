@@ -1,0 +1,197 @@
+#include "forward/scene/scene_loader.h"
+
+#include <filesystem>
+
+#include "forward/errors.h"
+#include "forward/scene/json_fields.h"
+
+namespace softfit {
+
+namespace {
+
+BoxRegion parseBox(const JsonFields& f) {
+  f.allowOnly({"min", "max"});
+  BoxRegion b{f.vec3("min"), f.vec3("max")};
+  for (int i = 0; i < 3; ++i)
+    if (!(b.min[i] <= b.max[i])) throw InputError(f.path() + ": min must not exceed max");
+  return b;
+}
+
+NodeSelector parseSelector(const JsonFields& f) {
+  NodeSelector s;
+  if (f.has("box")) s.box = parseBox(f.object("box"));
+  if (f.has("nodes")) s.nodes = f.integerArray("nodes");
+  if (!s.box && s.nodes.empty()) throw InputError(f.path() + ": needs \"box\" or \"nodes\" to select nodes");
+  return s;
+}
+
+MaterialSettings parseMaterial(const JsonFields& f) {
+  f.allowOnly({"model", "youngs_modulus", "poisson_ratio", "density", "regions"});
+  MaterialSettings m;
+  m.model = parseMaterialModel(f.string("model", "corotated"), f.field("model"));
+  m.youngs = f.number("youngs_modulus", m.youngs);
+  m.poisson = f.number("poisson_ratio", m.poisson);
+  m.density = f.positive("density", m.density);
+  lameFromYoungPoisson(m.youngs, m.poisson, f.path());
+  if (f.has("regions")) {
+    for (const auto& r : f.objectArray("regions")) {
+      r.allowOnly({"box", "youngs_modulus", "poisson_ratio", "density"});
+      MaterialRegion region;
+      region.box = parseBox(r.object("box"));
+      if (r.has("youngs_modulus")) region.youngs = r.number("youngs_modulus");
+      if (r.has("poisson_ratio")) region.poisson = r.number("poisson_ratio");
+      if (r.has("density")) region.density = r.positive("density", 1.0);
+      lameFromYoungPoisson(region.youngs.value_or(m.youngs), region.poisson.value_or(m.poisson), r.path());
+      m.regions.push_back(region);
+    }
+  }
+  return m;
+}
+
+DirichletSettings parseDirichlet(const JsonFields& f) {
+  f.allowOnly({"box", "nodes", "motion"});
+  DirichletSettings d;
+  d.select = parseSelector(f);
+  if (f.has("motion")) {
+    const JsonFields m = f.object("motion");
+    m.allowOnly({"type", "velocity", "axis", "center", "angular_velocity"});
+    const std::string type = m.string("type", "fixed");
+    if (type == "fixed") {
+      d.motion.motion = DirichletGroup::Motion::Fixed;
+    } else if (type == "linear") {
+      d.motion.motion = DirichletGroup::Motion::Linear;
+      d.motion.velocity = m.vec3("velocity");
+    } else if (type == "rotation") {
+      d.motion.motion = DirichletGroup::Motion::Rotation;
+      d.motion.axis = m.vec3("axis");
+      if (d.motion.axis.norm() == 0.0) throw InputError(m.field("axis") + ": must be non-zero");
+      d.motion.center = m.vec3("center", Vec3::Zero());
+      d.motion.angularVelocity = m.number("angular_velocity");
+    } else {
+      throw InputError(m.field("type") + " = \"" + type + "\": unknown motion (valid: fixed, linear, rotation)");
+    }
+  }
+  return d;
+}
+
+IntegratorSettings parseIntegrator(const JsonFields& f) {
+  f.allowOnly({"type", "theta", "eigenvalue_filter", "max_iterations", "tolerance", "pcg_tolerance"});
+  IntegratorSettings s;
+  s.type = parseIntegratorType(f.string("type", "backward_euler"), f.field("type"));
+  s.theta = f.number("theta", s.theta);
+  if (!(s.theta >= 0.5 && s.theta < 1.0)) throw InputError(f.field("theta") + ": must be in [0.5, 1)");
+  s.filter = parseEigenvalueFilter(f.string("eigenvalue_filter", "clamp"), f.field("eigenvalue_filter"));
+  s.newton.maxIterations = f.integer("max_iterations", s.newton.maxIterations);
+  if (s.newton.maxIterations < 1) throw InputError(f.field("max_iterations") + ": must be at least 1");
+  s.newton.stepTolerance = f.positive("tolerance", s.newton.stepTolerance);
+  s.pcgTolerance = f.positive("pcg_tolerance", s.pcgTolerance);
+  return s;
+}
+
+SceneDescription parseSceneFields(const JsonFields& root, const std::string& source, const std::string& baseDirectory) {
+  root.allowOnly({"name", "mesh", "box", "material", "gravity", "damping", "ground", "dirichlet", "attachments",
+                  "initial", "integrator", "time", "output"});
+  SceneDescription scene;
+  scene.source = source;
+  if (root.has("mesh") == root.has("box")) throw InputError("exactly one of \"mesh\" or \"box\" must be given");
+  if (root.has("mesh")) {
+    const JsonFields m = root.object("mesh");
+    m.allowOnly({"file", "scale", "translate", "max_tet_volume"});
+    MeshGeometry g;
+    std::filesystem::path file = m.string("file");
+    if (file.is_relative()) file = std::filesystem::path(baseDirectory) / file;
+    g.file = file.lexically_normal().string();
+    g.scale = m.positive("scale", 1.0);
+    g.translate = m.vec3("translate", Vec3::Zero());
+    g.maxTetVolume = m.number("max_tet_volume", 0.0);
+    scene.mesh = g;
+  } else {
+    const JsonFields b = root.object("box");
+    b.allowOnly({"min", "max", "cells"});
+    BoxGeometry box;
+    box.extent.min = b.vec3("min");
+    box.extent.max = b.vec3("max");
+    const std::vector<int> cells = b.integerArray("cells");
+    if (cells.size() != 3 || cells[0] < 1 || cells[1] < 1 || cells[2] < 1)
+      throw InputError(b.field("cells") + ": expected 3 positive integers");
+    box.cells = Eigen::Vector3i(cells[0], cells[1], cells[2]);
+    for (int i = 0; i < 3; ++i)
+      if (!(box.extent.min[i] < box.extent.max[i])) throw InputError(b.path() + ": min must be below max on every axis");
+    scene.box = box;
+  }
+  if (root.has("material")) scene.material = parseMaterial(root.object("material"));
+  scene.gravity = root.vec3("gravity", scene.gravity);
+  if (root.has("damping")) {
+    const JsonFields d = root.object("damping");
+    d.allowOnly({"alpha1", "alpha2"});
+    scene.damping.alpha1 = d.number("alpha1", 0.0);
+    scene.damping.alpha2 = d.number("alpha2", 0.0);
+    if (scene.damping.alpha1 < 0 || scene.damping.alpha2 < 0) throw InputError(d.path() + ": alphas must be >= 0");
+  }
+  if (root.has("ground")) {
+    const JsonFields g = root.object("ground");
+    g.allowOnly({"normal", "offset", "stiffness", "sharpness"});
+    GroundPlane plane;
+    plane.normal = g.vec3("normal", plane.normal);
+    if (plane.normal.norm() == 0.0) throw InputError(g.field("normal") + ": must be non-zero");
+    plane.normal.normalize();
+    plane.offset = g.number("offset", 0.0);
+    plane.stiffness = g.positive("stiffness", plane.stiffness);
+    plane.sharpness = g.positive("sharpness", plane.sharpness);
+    scene.ground = plane;
+  }
+  if (root.has("dirichlet"))
+    for (const auto& d : root.objectArray("dirichlet")) scene.dirichlet.push_back(parseDirichlet(d));
+  if (root.has("attachments")) {
+    for (const auto& a : root.objectArray("attachments")) {
+      a.allowOnly({"box", "nodes", "stiffness", "offset"});
+      AttachmentSettings s;
+      s.select = parseSelector(a);
+      s.stiffness = a.positive("stiffness", 1.0);
+      s.offset = a.vec3("offset", Vec3::Zero());
+      scene.attachments.push_back(s);
+    }
+  }
+  if (root.has("initial")) {
+    const JsonFields i = root.object("initial");
+    i.allowOnly({"velocity", "angular_velocity", "center", "translation"});
+    scene.initial.velocity = i.vec3("velocity", Vec3::Zero());
+    scene.initial.angularVelocity = i.vec3("angular_velocity", Vec3::Zero());
+    if (i.has("center")) scene.initial.center = i.vec3("center");
+    scene.initial.translation = i.vec3("translation", Vec3::Zero());
+  }
+  if (root.has("integrator")) scene.integrator = parseIntegrator(root.object("integrator"));
+  if (root.has("time")) {
+    const JsonFields t = root.object("time");
+    t.allowOnly({"dt", "steps"});
+    scene.dt = t.positive("dt", scene.dt);
+    scene.steps = t.integer("steps", scene.steps);
+    if (scene.steps < 0) throw InputError(t.field("steps") + ": must be >= 0");
+  }
+  if (root.has("output")) {
+    const JsonFields o = root.object("output");
+    o.allowOnly({"every", "vtu", "surface_obj"});
+    scene.output.every = o.integer("every", 1);
+    if (scene.output.every < 1) throw InputError(o.field("every") + ": must be at least 1");
+    scene.output.vtu = o.boolean("vtu", true);
+    scene.output.surfaceObj = o.boolean("surface_obj", true);
+  }
+  return scene;
+}
+
+}  // namespace
+
+SceneDescription parseScene(const nlohmann::json& document, const std::string& source, const std::string& baseDirectory) {
+  try {
+    return parseSceneFields(JsonFields(document, ""), source, baseDirectory);
+  } catch (const InputError& e) {
+    throw InputError(source + ": " + e.what());
+  }
+}
+
+SceneDescription loadScene(const std::string& path) {
+  const nlohmann::json document = readJsonFile(path);
+  return parseScene(document, path, std::filesystem::path(path).parent_path().string());
+}
+
+}  // namespace softfit

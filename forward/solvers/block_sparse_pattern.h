@@ -1,0 +1,44 @@
+#pragma once
+// Fixed sparsity pattern of a 3x3-block matrix over mesh nodes, built once from the
+// node cliques (elements, springs) that couple nodes. Matrices are assembled into this
+// pattern every step, so the symbolic Cholesky analysis is done once and reused.
+#include <vector>
+
+#include "forward/types.h"
+
+namespace softfit {
+
+class BlockSparsePattern {
+ public:
+  BlockSparsePattern() = default;
+  // Every node gets a diagonal block; nodes in a common clique are coupled.
+  BlockSparsePattern(int nodeCount, const std::vector<std::vector<int>>& cliques);
+
+  int nodeCount() const { return nodeCount_; }
+  // A zero matrix (3N x 3N, both triangles stored) with this pattern.
+  SparseMatrix zeroMatrix() const;
+  // Position of node-block `row` within the list of blocks of block-column `col`;
+  // -1 when the block is not in the pattern.
+  int blockPosition(int row, int col) const;
+
+ private:
+  int nodeCount_ = 0;
+  std::vector<int> columnStart_;  // per block-column, offset into rowBlocks_
+  std::vector<int> rowBlocks_;    // sorted row node indices per block-column
+};
+
+// Adds 3x3 blocks into a matrix that has a BlockSparsePattern's structure.
+class BlockAssembler {
+ public:
+  BlockAssembler(const BlockSparsePattern& pattern, SparseMatrix& matrix);
+  void setZero();
+  // Adds m to block (row node a, column node b). Throws std::logic_error if not in pattern.
+  void addBlock(int a, int b, const Mat3& m);
+  void addDiagonal(const VecX& diagonal);  // adds to the 3N diagonal entries
+
+ private:
+  const BlockSparsePattern& pattern_;
+  SparseMatrix& matrix_;
+};
+
+}  // namespace softfit

@@ -1,0 +1,44 @@
+#pragma once
+// Sparse SPD solves with CHOLMOD's supernodal Cholesky. The symbolic analysis is done
+// once for a sparsity pattern and reused for every numeric factorization.
+#include <memory>
+
+#include "forward/types.h"
+
+namespace softfit {
+
+class CholeskySolver {
+ public:
+  CholeskySolver();
+  ~CholeskySolver();
+  CholeskySolver(CholeskySolver&&) noexcept;
+  CholeskySolver& operator=(CholeskySolver&&) noexcept;
+
+  // Numeric factorization of A (lower triangle is read). Runs the symbolic analysis
+  // on the first call or when the pattern size changed. Returns false when A is not
+  // positive definite (the factorization is then unusable).
+  bool factorize(const SparseMatrix& A);
+  VecX solve(const VecX& b) const;
+  bool factorized() const { return factorized_; }
+  int symbolicAnalyses() const { return analyses_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  bool factorized_ = false;
+  int analyses_ = 0;
+  Eigen::Index analyzedRows_ = -1, analyzedNonZeros_ = -1;
+};
+
+struct PcgResult {
+  int iterations = 0;
+  double relativeResidual = 0.0;
+  bool converged = false;
+};
+
+// Conjugate gradients on A x = b preconditioned by a (possibly stale) Cholesky factor.
+// x holds the initial guess on entry. Stops when ||r|| <= tolerance ||b||.
+PcgResult preconditionedConjugateGradient(const SparseMatrix& A, const VecX& b, const CholeskySolver& preconditioner,
+                                          VecX& x, double tolerance, int maxIterations);
+
+}  // namespace softfit

@@ -1,0 +1,26 @@
+#include "forward/solvers/dirichlet_elimination.h"
+
+namespace softfit {
+
+void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const VecX& values) {
+  for (int c = 0; c < A.outerSize(); ++c) {
+    for (SparseMatrix::InnerIterator it(A, c); it; ++it) {
+      const int r = static_cast<int>(it.row());
+      if (fixed[c]) {
+        if (!fixed[r]) b[r] -= it.value() * values[c];
+        it.valueRef() = (r == c) ? 1.0 : 0.0;
+      } else if (fixed[r]) {
+        it.valueRef() = 0.0;
+      }
+    }
+  }
+  for (int i = 0; i < b.size(); ++i)
+    if (fixed[i]) b[i] = values[i];
+}
+
+void zeroConstrained(VecX& v, const DofMask& fixed) {
+  for (int i = 0; i < v.size(); ++i)
+    if (fixed[i]) v[i] = 0.0;
+}
+
+}  // namespace softfit

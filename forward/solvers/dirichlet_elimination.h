@@ -1,0 +1,21 @@
+#pragma once
+// Symmetric elimination of prescribed degrees of freedom from a linear system:
+// A x = b with x_c = value_c for the constrained dofs c.
+#include <vector>
+
+#include "forward/types.h"
+
+namespace softfit {
+
+// Marks constrained dofs (size 3N, true = prescribed).
+using DofMask = std::vector<char>;
+
+// Moves the known columns to the right-hand side (b_f -= A_fc value_c), zeroes the
+// constrained rows and columns, puts 1 on their diagonal and sets b_c = value_c.
+// Keeps the sparsity pattern (explicit zeros), so a symbolic analysis stays valid.
+void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const VecX& values);
+
+// Zeroes the constrained entries of v.
+void zeroConstrained(VecX& v, const DofMask& fixed);
+
+}  // namespace softfit

@@ -1,0 +1,60 @@
+#pragma once
+// Projected Newton minimization of a smooth objective with fixed (Dirichlet) dofs:
+// PSD-filtered Hessian (filtering is the objective's job), CHOLMOD solve with the
+// symbolic analysis reused across calls, backtracking Armijo line search.
+#include "forward/solvers/cholesky_solver.h"
+#include "forward/solvers/dirichlet_elimination.h"
+
+namespace softfit {
+
+class NewtonObjective {
+ public:
+  virtual ~NewtonObjective() = default;
+  virtual double value(const VecX& x) = 0;
+  virtual void gradient(const VecX& x, VecX& g) = 0;
+  // Overwrites H (which already has the objective's sparsity pattern) with the
+  // Hessian at x: eigenvalue-filtered (projected Newton) unless `exact` is set.
+  virtual void hessian(const VecX& x, SparseMatrix& H, bool exact) = 0;
+  virtual SparseMatrix hessianPattern() const = 0;
+};
+
+struct NewtonOptions {
+  int maxIterations = 100;
+  // Converged when the infinity norm of the Newton step falls below this (absolute,
+  // in length units) or the free-dof gradient infinity norm below gradientTolerance.
+  double stepTolerance = 1e-10;
+  double gradientTolerance = 0.0;
+  double armijo = 1e-8;
+  double backtrack = 0.5;
+  int maxLineSearchSteps = 50;
+  // Once the Newton step is below this multiple of stepTolerance the exact Hessian is
+  // tried first (quadratic convergence); the filtered one is used when it is not
+  // positive definite.
+  double exactHessianBelow = 1e5;
+};
+
+struct NewtonResult {
+  int iterations = 0;
+  double value = 0.0;
+  double gradientNorm = 0.0;  // infinity norm on free dofs
+  double lastStepNorm = 0.0;  // infinity norm of the last Newton step
+  bool converged = false;
+};
+
+class NewtonSolver {
+ public:
+  explicit NewtonSolver(NewtonOptions options = {}) : options_(options) {}
+  const NewtonOptions& options() const { return options_; }
+  NewtonOptions& options() { return options_; }
+
+  // Minimizes from x (entries with fixed[i] set are kept). Never throws on
+  // non-convergence: the result says so. Throws SolveError on non-finite values.
+  NewtonResult minimize(NewtonObjective& objective, VecX& x, const DofMask& fixed);
+
+ private:
+  NewtonOptions options_;
+  CholeskySolver cholesky_;
+  SparseMatrix H_;
+};
+
+}  // namespace softfit

@@ -1,0 +1,80 @@
+#include "forward/energies/ground_contact.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "support/finite_difference.h"
+
+namespace softfit {
+namespace {
+
+TEST(Dilogarithm, KnownValues) {
+  const double pi2 = M_PI * M_PI;
+  EXPECT_NEAR(dilogarithm(0.0), 0.0, 1e-16);
+  EXPECT_NEAR(dilogarithm(-1.0), -pi2 / 12.0, 1e-15);
+  EXPECT_NEAR(dilogarithm(0.5), pi2 / 12.0 - 0.5 * std::log(2.0) * std::log(2.0), 1e-15);
+  EXPECT_NEAR(dilogarithm(1.0), pi2 / 6.0, 1e-15);
+  // Li2(-x) + Li2(-1/x) = -pi^2/6 - log(x)^2/2
+  for (double x : {1.5, 3.0, 40.0, 1e6}) {
+    const double l = std::log(x);
+    EXPECT_NEAR(dilogarithm(-x) + dilogarithm(-1.0 / x), -pi2 / 6.0 - 0.5 * l * l, 1e-12 * (1 + l * l));
+  }
+  // series definition for small |x|
+  double series = 0.0;
+  for (int k = 1; k < 60; ++k) series += std::pow(-0.3, k) / (k * k);
+  EXPECT_NEAR(dilogarithm(-0.3), series, 1e-15);
+}
+
+TEST(Softmin, PotentialDerivativesMatchFiniteDifferences) {
+  const double alpha = 100.0;
+  for (double d : {-2.0, -0.05, -0.01, -1e-4, 0.0, 1e-3, 0.02, 0.3, 5.0}) {
+    const double h = 1e-6;
+    const double dPhi = (softminZeroPotential(d + h, alpha) - softminZeroPotential(d - h, alpha)) / (2 * h);
+    EXPECT_NEAR(dPhi, softminZero(d, alpha), 1e-7 * (1 + std::abs(d))) << d;
+    const double dSoft = (softminZero(d + h, alpha) - softminZero(d - h, alpha)) / (2 * h);
+    EXPECT_NEAR(dSoft, softminZeroDerivative(d, alpha), 1e-6) << d;
+  }
+  // Limits: no force far above, linear spring deep below, potential finite for huge depth.
+  EXPECT_NEAR(softminZero(1.0, alpha), 0.0, 1e-40);
+  EXPECT_NEAR(softminZero(-1.0, alpha), -1.0, 1e-40);
+  EXPECT_NEAR(softminZeroPotential(-10.0, alpha), 50.0, 1e-3);
+  EXPECT_TRUE(std::isfinite(softminZeroPotential(-1e6, alpha)));
+  EXPECT_GT(softminZeroPotential(-1.0, alpha), softminZeroPotential(0.0, alpha));
+}
+
+TEST(GroundContact, GradientAndHessianMatchFiniteDifferences) {
+  GroundPlane plane;
+  plane.normal = Vec3(0.2, 1.0, -0.1).normalized();
+  plane.offset = 0.05;
+  plane.stiffness = 1e3;
+  plane.sharpness = 50.0;
+  GroundContact contact(plane, {0, 2, 3});
+  VecX x(12);
+  x << 0.1, -0.1, 0.0, 5, 5, 5, 0.3, -0.02, 0.1, -0.2, 0.01, 0.4;
+  VecX g = VecX::Zero(12);
+  contact.addGradient(x, g);
+  const VecX gFd = testing::centralGradient([&](const VecX& y) { return contact.energy(y); }, x, 1e-7);
+  EXPECT_LT(testing::relativeError(g, gFd), 1e-7);
+  EXPECT_EQ(g.segment<3>(3).norm(), 0.0);  // node 1 is not a contact node
+
+  BlockSparsePattern pattern(4, {});
+  SparseMatrix H = pattern.zeroMatrix();
+  BlockAssembler assembler(pattern, H);
+  contact.addHessian(x, assembler);
+  const MatX HFd = testing::centralJacobian(
+      [&](const VecX& y) {
+        VecX gy = VecX::Zero(12);
+        contact.addGradient(y, gy);
+        return gy;
+      },
+      x, 1e-7);
+  EXPECT_LT(testing::relativeError(MatX(H), HFd), 1e-6);
+  double deepest = 0.0;
+  for (int node : {0, 2, 3}) deepest = std::max(deepest, -(plane.normal.dot(x.segment<3>(3 * node)) + plane.offset));
+  EXPECT_GT(deepest, 0.0);
+  EXPECT_DOUBLE_EQ(contact.maxPenetration(x), deepest);
+}
+
+}  // namespace
+}  // namespace softfit
