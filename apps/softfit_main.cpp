@@ -1,3 +1,25 @@
-// softfit command-line entry point.
-#include <iostream>
-int main() { std::cout << "softfit\n"; return 0; }
+// softfit command-line entry point: dispatches to the subcommands in apps/commands/.
+// Exit codes: 0 success, 1 usage error, 2 bad input, 3 failed numerical solve.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "apps/commands/simulate_command.h"
+#include "forward/errors.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"softfit: differentiable simulation of elastic solids and inverse parameter estimation"};
+  app.require_subcommand(1);
+  softfit::apps::addSimulateCommand(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const softfit::InputError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  } catch (const softfit::SolveError& e) {
+    std::fprintf(stderr, "solve failed: %s\n", e.what());
+    return 3;
+  }
+  return 0;
+}

@@ -74,34 +74,75 @@ void ElasticEnergy::addGradient(const VecX& x, VecX& gradient) const {
   }
 }
 
-MatX ElasticEnergy::elementHessian(int e, const VecX& x) const {
-  const Element& el = elements_[e];
+namespace {
+
+// Element Hessian with compile-time node count N (tets: 4, hex cells: 8) or dynamic.
+// vec(F) = B x_e with dF(k, j) / dx(a, k) = dN_a/dX_j, so H = sum_q w_q B^T C_q B.
+template <int N>
+using ElementMatrix = Eigen::Matrix<double, N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N,
+                                    N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N>;
+
+template <int N>
+ElementMatrix<N> elementHessianImpl(const Element& el, const VecX& x, const Material& material,
+                                    const LameParameters& params, const Mat3& R, bool rotate) {
   const int n = el.nodeCount();
-  const Mat3 R = elementFrame(e);
+  using BMatrix = Eigen::Matrix<double, 9, N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N>;
   const Mat9 Rl = leftRotation(R);
-  MatX H = MatX::Zero(3 * n, 3 * n);
-  Eigen::Matrix<double, 9, Eigen::Dynamic, 0, 9, 3 * kMaxElementNodes> B(9, 3 * n);
+  ElementMatrix<N> H = ElementMatrix<N>::Zero(3 * n, 3 * n);
+  BMatrix B = BMatrix::Zero(9, 3 * n);
   for (const auto& q : el.quadrature) {
-    Mat9 C = material_->firstPiolaDerivative(R.transpose() * deformationGradient(el, q, x), parameters_[e]);
-    if (usesElementRotations()) C = Rl * C * Rl.transpose();
-    // vec(F) = B x_e: dF(k, j) / dx(a, k) = dN_a/dX_j
-    B.setZero();
+    Mat9 C = material.firstPiolaDerivative(R.transpose() * deformationGradient(el, q, x), params);
+    if (rotate) C = (Rl.lazyProduct(C)).lazyProduct(Rl.transpose());
     for (int a = 0; a < n; ++a)
       for (int j = 0; j < 3; ++j)
         for (int k = 0; k < 3; ++k) B(k + 3 * j, 3 * a + k) = q.dNdX(a, j);
-    H.noalias() += q.weight * (B.transpose() * C * B);
+    // Small fixed sizes: coefficient-based products beat the blocked GEMM kernel.
+    const BMatrix CB = C.lazyProduct(B);
+    H.noalias() += q.weight * B.transpose().lazyProduct(CB);
   }
   return H;
 }
 
+template <int N>
+void addElementHessian(const Element& el, ElementMatrix<N> He, BlockAssembler& H, EigenvalueFilter filter,
+                       double filterEpsilon) {
+  if (filter != EigenvalueFilter::None) {
+    if constexpr (N == Eigen::Dynamic) projectToPsd(Eigen::Ref<MatX>(He), filter, filterEpsilon);
+    else projectToPsd<3 * N>(He, filter, filterEpsilon);
+  }
+  for (int b = 0; b < el.nodeCount(); ++b)
+    for (int a = 0; a < el.nodeCount(); ++a)
+      H.addBlock(el.nodes[a], el.nodes[b], He.template block<3, 3>(3 * a, 3 * b));
+}
+
+}  // namespace
+
+MatX ElasticEnergy::elementHessian(int e, const VecX& x) const {
+  return elementHessianImpl<Eigen::Dynamic>(elements_[e], x, *material_, parameters_[e], elementFrame(e),
+                                            usesElementRotations());
+}
+
 void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon) const {
+  // Linear elasticity (also in the warped element frame) has PSD element Hessians.
+  if (model_ == MaterialModel::Linear || model_ == MaterialModel::WarpedCorotated) filter = EigenvalueFilter::None;
+  const bool rotate = usesElementRotations();
   for (size_t e = 0; e < elements_.size(); ++e) {
-    MatX He = elementHessian(static_cast<int>(e), x);
-    if (filter != EigenvalueFilter::None) projectToPsd(He, filter, filterEpsilon);
     const Element& el = elements_[e];
-    for (int b = 0; b < el.nodeCount(); ++b)
-      for (int a = 0; a < el.nodeCount(); ++a)
-        H.addBlock(el.nodes[a], el.nodes[b], He.block<3, 3>(3 * a, 3 * b));
+    const Mat3 R = elementFrame(static_cast<int>(e));
+    switch (el.nodeCount()) {
+      case 4:
+        addElementHessian<4>(el, elementHessianImpl<4>(el, x, *material_, parameters_[e], R, rotate), H, filter,
+                             filterEpsilon);
+        break;
+      case 8:
+        addElementHessian<8>(el, elementHessianImpl<8>(el, x, *material_, parameters_[e], R, rotate), H, filter,
+                             filterEpsilon);
+        break;
+      default:
+        addElementHessian<Eigen::Dynamic>(
+            el, elementHessianImpl<Eigen::Dynamic>(el, x, *material_, parameters_[e], R, rotate), H, filter,
+            filterEpsilon);
+    }
   }
 }
 

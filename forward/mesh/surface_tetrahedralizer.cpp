@@ -103,6 +103,7 @@ void smoothVertices(TriangleSurface& surface, const std::set<int>& vertices) {
 }
 
 std::string pointText(const TriangleSurface& s, int v) {
+  if (v < 0 || v >= s.vertexCount()) return "(vertex " + std::to_string(v) + ")";
   std::ostringstream out;
   out << "(" << s.vertices(v, 0) << ", " << s.vertices(v, 1) << ", " << s.vertices(v, 2) << ")";
   return out.str();
@@ -131,11 +132,9 @@ void removeSelfIntersections(TriangleSurface& surface, const SurfaceMeshingOptio
     if (attempt >= options.selfIntersectionRepairIterations)
       fail(attempt == 0 ? std::string()
                         : " and " + std::to_string(attempt) + " local smoothing steps did not remove it");
-    const TriangleSurface before = surface;
     smoothVertices(surface, bad);
     const double change = std::abs(std::abs(enclosedVolume(surface)) - originalVolume);
     if (!(change <= options.maxRepairVolumeChange * originalVolume)) {
-      surface = before;
       std::ostringstream why;
       why << " and smoothing it away would change the enclosed volume by " << 100.0 * change / originalVolume
           << "% (limit " << 100.0 * options.maxRepairVolumeChange << "%)";

@@ -29,11 +29,12 @@ struct SurfaceMeshingOptions {
 };
 
 // Cleans the surface (cleanSurface), checks it is closed (checkClosedSurface), writes it
-// as a .smesh into a fresh temporary directory, runs TetGen (first -d to detect
-// self-intersections, then -p with the options), reads the .1.node/.1.ele and removes
-// the directory. Returns a validated mesh with .source = surface.source. Throws
-// InputError naming surface.source when the surface is not closed, self-intersects (and
-// repair is off or fails), or TetGen fails (the message quotes TetGen's output).
+// as a .smesh into a fresh temporary directory, runs TetGen -d to find self-intersections
+// (smoothing them away as the options allow), then TetGen -p with the options, reads the
+// .1.node/.1.ele and removes the directory. Returns a validated mesh without unused
+// vertices, with .source = surface.source. Deterministic for a given input and TetGen.
+// Throws InputError naming surface.source when the surface is not closed, intersects
+// itself beyond repair, TetGen cannot be run, or TetGen fails (quoting its output).
 TetMesh tetrahedralizeSurface(const TriangleSurface& surface, const SurfaceMeshingOptions& options = {});
 
 // The TetGen program `options` selects (options.tetgenExecutable, or the configured one).

@@ -1,0 +1,99 @@
+// End-to-end: the softfit binary runs a scene and writes ParaView output; bad input
+// gives exit code 2 and a message naming the file and field.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+  int exitCode;
+  std::string output;
+};
+
+CommandResult run(const std::string& arguments) {
+  const std::string command = std::string(SOFTFIT_BINARY) + " " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string output;
+  char buffer[512];
+  while (fgets(buffer, sizeof(buffer), pipe)) output += buffer;
+  const int status = pclose(pipe);
+  return {WEXITSTATUS(status), output};
+}
+
+class SimulateCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("softfit_apps_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string writeScene(const std::string& body) {
+    const std::string path = (dir_ / "scene.json").string();
+    std::ofstream(path) << body;
+    return path;
+  }
+  fs::path dir_;
+};
+
+TEST_F(SimulateCommand, WritesParaViewFramesAndSurface) {
+  const std::string scene = writeScene(R"({
+    "box": {"min": [0, 0.2, 0], "max": [0.4, 0.6, 0.4], "cells": [2, 2, 2]},
+    "material": {"model": "neo_hookean", "youngs_modulus": 1e4, "poisson_ratio": 0.3, "density": 100},
+    "ground": {"normal": [0, 1, 0], "offset": 0},
+    "integrator": {"type": "bdf2"},
+    "time": {"dt": 0.01, "steps": 6},
+    "output": {"every": 2}
+  })");
+  const CommandResult r = run("simulate " + scene + " -o " + (dir_ / "out").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("6/6"), std::string::npos) << r.output;  // progress line
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "simulation.pvd"));
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "final_surface.obj"));
+  int frames = 0;
+  for (const auto& f : fs::directory_iterator(dir_ / "out" / "frames")) frames += f.path().extension() == ".vtu";
+  EXPECT_EQ(frames, 4);  // steps 0, 2, 4, 6
+  std::ifstream pvd(dir_ / "out" / "simulation.pvd");
+  std::stringstream content;
+  content << pvd.rdbuf();
+  EXPECT_NE(content.str().find("frame_000006.vtu"), std::string::npos);
+}
+
+TEST_F(SimulateCommand, BadInputExitsWithCodeTwoAndNamesTheField) {
+  const std::string scene = writeScene(R"({
+    "box": {"min": [0, 0, 0], "max": [1, 1, 1], "cells": [1, 1, 1]},
+    "material": {"poisson_ratio": 0.5}
+  })");
+  const CommandResult r = run("simulate " + scene + " -o " + (dir_ / "out").string());
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.output.find("scene.json"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("poisson_ratio"), std::string::npos) << r.output;
+}
+
+TEST_F(SimulateCommand, FailedSolveExitsWithCodeThree) {
+  // One Newton iteration cannot converge a large nonlinear step: the run must stop
+  // cleanly with a message naming the step, not crash or write NaNs.
+  const std::string scene = writeScene(R"({
+    "box": {"min": [0, 0, 0], "max": [1, 1, 1], "cells": [2, 2, 2]},
+    "material": {"model": "neo_hookean", "youngs_modulus": 1e3, "poisson_ratio": 0.3, "density": 1},
+    "initial": {"angular_velocity": [0, 0, 50]},
+    "integrator": {"type": "backward_euler", "max_iterations": 1},
+    "time": {"dt": 0.1, "steps": 3}
+  })");
+  const CommandResult r = run("simulate " + scene + " -q -o " + (dir_ / "out").string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("step 1 of 3 failed"), std::string::npos) << r.output;
+}
+
+TEST_F(SimulateCommand, MissingSceneFileIsAUsageError) {
+  const CommandResult r = run("simulate " + (dir_ / "nope.json").string());
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.output.find("nope.json"), std::string::npos) << r.output;
+}
+
+}  // namespace
