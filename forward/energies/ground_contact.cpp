@@ -70,31 +70,46 @@ double softminZeroPotential(double d, double alpha) {
   return (kPi * kPi / 6.0 + 0.5 * s * s + dilogarithm(-std::exp(s))) / (alpha * alpha);
 }
 
-GroundContact::GroundContact(GroundPlane plane, std::vector<int> contactNodes)
-    : plane_(std::move(plane)), nodes_(std::move(contactNodes)) {}
+GroundContact::GroundContact(GroundPlane plane, const std::vector<int>& contactNodes) : plane_(std::move(plane)) {
+  points_.reserve(contactNodes.size());
+  for (int n : contactNodes) points_.push_back(ContactPoint{{n}, {1.0}});
+}
+
+GroundContact::GroundContact(GroundPlane plane, std::vector<ContactPoint> points)
+    : plane_(std::move(plane)), points_(std::move(points)) {}
+
+Vec3 GroundContact::position(const VecX& x, const ContactPoint& p) const {
+  Vec3 q = Vec3::Zero();
+  for (size_t a = 0; a < p.nodes.size(); ++a) q += p.weights[a] * x.segment<3>(3 * p.nodes[a]);
+  return q;
+}
 
 double GroundContact::energy(const VecX& x) const {
   double total = 0.0;
-  for (int i : nodes_) total += plane_.stiffness * softminZeroPotential(distance(x, i), plane_.sharpness);
+  for (const auto& p : points_) total += plane_.stiffness * softminZeroPotential(distance(x, p), plane_.sharpness);
   return total;
 }
 
 void GroundContact::addGradient(const VecX& x, VecX& gradient) const {
-  for (int i : nodes_)
-    gradient.segment<3>(3 * i) += plane_.stiffness * softminZero(distance(x, i), plane_.sharpness) * plane_.normal;
+  for (const auto& p : points_) {
+    const Vec3 g = plane_.stiffness * softminZero(distance(x, p), plane_.sharpness) * plane_.normal;
+    for (size_t a = 0; a < p.nodes.size(); ++a) gradient.segment<3>(3 * p.nodes[a]) += p.weights[a] * g;
+  }
 }
 
 void GroundContact::addHessian(const VecX& x, BlockAssembler& H) const {
   const Mat3 nnT = plane_.normal * plane_.normal.transpose();
-  for (int i : nodes_) {
-    const double k = plane_.stiffness * softminZeroDerivative(distance(x, i), plane_.sharpness);
-    H.addBlock(i, i, k * nnT);
+  for (const auto& p : points_) {
+    const Mat3 block = plane_.stiffness * softminZeroDerivative(distance(x, p), plane_.sharpness) * nnT;
+    for (size_t b = 0; b < p.nodes.size(); ++b)
+      for (size_t a = 0; a < p.nodes.size(); ++a)
+        H.addBlock(p.nodes[a], p.nodes[b], (p.weights[a] * p.weights[b]) * block);
   }
 }
 
 double GroundContact::maxPenetration(const VecX& x) const {
   double worst = 0.0;
-  for (int i : nodes_) worst = std::max(worst, -distance(x, i));
+  for (const auto& p : points_) worst = std::max(worst, -distance(x, p));
   return worst;
 }
 

@@ -24,23 +24,34 @@ double softminZeroDerivative(double d, double alpha);  // d softmin / dd = 1 / (
 double softminZeroPotential(double d, double alpha);   // Phi with Phi' = softmin, Phi(+inf) = 0
 double dilogarithm(double x);                          // Li2(x) for x <= 1
 
+// A point that touches the ground: a mesh node (one weight 1) or a point embedded in an
+// element (e.g. a surface crossing on a cut-cell edge), p = sum_a w_a x_a. All its
+// nodes must share an element so the Hessian blocks are in the sparsity pattern.
+struct ContactPoint {
+  std::vector<int> nodes;
+  std::vector<double> weights;
+};
+
 class GroundContact {
  public:
-  GroundContact(GroundPlane plane, std::vector<int> contactNodes);
+  // Every listed node is a contact point.
+  GroundContact(GroundPlane plane, const std::vector<int>& contactNodes);
+  GroundContact(GroundPlane plane, std::vector<ContactPoint> points);
   const GroundPlane& plane() const { return plane_; }
   void setPlane(const GroundPlane& plane) { plane_ = plane; }
-  const std::vector<int>& contactNodes() const { return nodes_; }
+  const std::vector<ContactPoint>& points() const { return points_; }
 
-  double distance(const VecX& x, int node) const { return plane_.normal.dot(x.segment<3>(3 * node)) + plane_.offset; }
+  Vec3 position(const VecX& x, const ContactPoint& p) const;
+  double distance(const VecX& x, const ContactPoint& p) const { return plane_.normal.dot(position(x, p)) + plane_.offset; }
   double energy(const VecX& x) const;
   void addGradient(const VecX& x, VecX& gradient) const;  // = minus the contact force
   void addHessian(const VecX& x, BlockAssembler& H) const;
-  // Largest penetration depth max(0, -d) over contact nodes.
+  // Largest penetration depth max(0, -d) over contact points.
   double maxPenetration(const VecX& x) const;
 
  private:
   GroundPlane plane_;
-  std::vector<int> nodes_;
+  std::vector<ContactPoint> points_;
 };
 
 }  // namespace softfit

@@ -60,21 +60,28 @@ VecX NewmarkThetaIntegrator::rightHandSide(const PhysicalModel& model, const Sta
 
 void NewmarkThetaIntegrator::addContact(const PhysicalModel& model, const State& current, double dt,
                                         NewmarkSystem& system) const {
-  // f_c(x^{n-1}) + theta dt J v^n with J = -k sigma n n^T, v^n from the Newmark update.
+  // f_c(x^{n-1}) + theta dt J v^n with J = -k sigma n n^T at each contact point
+  // p = sum_a w_a x_a, v^n from the Newmark update (DESIGN.md section 4).
   const GroundContact& ground = *model.ground;
-  const Vec3& n = ground.plane().normal;
-  const Mat3 nnT = n * n.transpose();
+  const GroundPlane& plane = ground.plane();
+  const Mat3 nnT = plane.normal * plane.normal.transpose();
   const VecX u = current.x - model.restPositions();
   BlockAssembler assembler(model.pattern(), system.A);
-  VecX fc = VecX::Zero(model.dofCount());
-  ground.addGradient(current.x, fc);
-  fc = -fc;
-  for (int i : ground.contactNodes()) {
-    const Mat3 Jplus =
-        ground.plane().stiffness * softminZeroDerivative(ground.distance(current.x, i), ground.plane().sharpness) * nnT;
-    assembler.addBlock(i, i, dt * Jplus);
-    system.b.segment<3>(3 * i) += dt * (fc.segment<3>(3 * i) + Jplus * u.segment<3>(3 * i) +
-                                        (1.0 - theta_) * dt * Jplus * current.v.segment<3>(3 * i));
+  for (const ContactPoint& p : ground.points()) {
+    const double d = ground.distance(current.x, p);
+    const Vec3 fc = -plane.stiffness * softminZero(d, plane.sharpness) * plane.normal;
+    const Mat3 Jplus = plane.stiffness * softminZeroDerivative(d, plane.sharpness) * nnT;
+    Vec3 up = Vec3::Zero(), vp = Vec3::Zero();
+    for (size_t b = 0; b < p.nodes.size(); ++b) {
+      up += p.weights[b] * u.segment<3>(3 * p.nodes[b]);
+      vp += p.weights[b] * current.v.segment<3>(3 * p.nodes[b]);
+    }
+    const Vec3 load = dt * (fc + Jplus * (up + (1.0 - theta_) * dt * vp));
+    for (size_t a = 0; a < p.nodes.size(); ++a) {
+      system.b.segment<3>(3 * p.nodes[a]) += p.weights[a] * load;
+      for (size_t b = 0; b < p.nodes.size(); ++b)
+        assembler.addBlock(p.nodes[a], p.nodes[b], (dt * p.weights[a] * p.weights[b]) * Jplus);
+    }
   }
 }
 

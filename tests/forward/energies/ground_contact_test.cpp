@@ -78,3 +78,38 @@ TEST(GroundContact, GradientAndHessianMatchFiniteDifferences) {
 
 }  // namespace
 }  // namespace softfit
+
+namespace softfit {
+namespace {
+
+TEST(GroundContact, EmbeddedPointsMatchFiniteDifferences) {
+  GroundPlane plane;
+  plane.normal = Vec3(0.1, 1.0, 0.3).normalized();
+  plane.stiffness = 2e3;
+  plane.sharpness = 40.0;
+  plane.offset = -0.1;  // the first point penetrates, the second is above the plane
+  // Two points embedded in a 4-node element (e.g. surface crossings of a cut cell).
+  GroundContact contact(plane, std::vector<ContactPoint>{{{0, 1}, {0.3, 0.7}}, {{1, 2, 3}, {0.2, 0.5, 0.3}}});
+  VecX x(12);
+  x << 0.1, -0.05, 0.0, 0.4, 0.02, 0.1, 0.3, -0.03, 0.1, -0.2, 0.05, 0.4;
+  VecX g = VecX::Zero(12);
+  contact.addGradient(x, g);
+  EXPECT_LT(testing::relativeError(g, testing::centralGradient([&](const VecX& y) { return contact.energy(y); }, x, 1e-7)),
+            1e-7);
+  BlockSparsePattern pattern(4, {{0, 1, 2, 3}});
+  SparseMatrix H = pattern.zeroMatrix();
+  BlockAssembler assembler(pattern, H);
+  contact.addHessian(x, assembler);
+  const MatX HFd = testing::centralJacobian(
+      [&](const VecX& y) {
+        VecX gy = VecX::Zero(12);
+        contact.addGradient(y, gy);
+        return gy;
+      },
+      x, 1e-7);
+  EXPECT_LT(testing::relativeError(MatX(H), HFd), 1e-6);
+  EXPECT_GT(contact.maxPenetration(x), 0.0);
+}
+
+}  // namespace
+}  // namespace softfit
