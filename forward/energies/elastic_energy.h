@@ -37,6 +37,25 @@ class ElasticEnergy {
   // Volume-averaged deformation gradient of element e.
   Mat3 averageDeformationGradient(int e, const VecX& x) const;
 
+  // ---- Rayleigh damping stiffness K_w: linear elasticity (same Lame parameters) in a
+  // per-element frame R_e; identity for the linear material, polar(F_e(xFrame))
+  // otherwise, so damping does not resist rigid rotation (thesis-style warping). ----
+  std::vector<Mat3> dampingFrames(const VecX& xFrame) const;
+  void addDampingStiffness(const std::vector<Mat3>& frames, BlockAssembler& K) const;
+
+  // ---- Adjoint support (elastic_energy_adjoint.cpp). `lambda` is an adjoint vector;
+  // every function accumulates `scale` times the stated derivative. ----
+  // d/d(mu_e), d/d(lambda_e) of lambda^T gradient(x), per element.
+  void addParameterAdjoint(const VecX& x, const VecX& lambda, double scale, VecX& muBar, VecX& lambdaBar) const;
+  // Warped corotation: d/d(xFrame) of lambda^T gradient(x; R(xFrame)). No-op otherwise.
+  void addRotationAdjoint(const VecX& x, const VecX& lambda, const VecX& xFrame, double scale, VecX& frameBar) const;
+  // d/d(mu_e, lambda_e) of lambda^T K_w d, with frames from dampingFrames.
+  void addDampingParameterAdjoint(const std::vector<Mat3>& frames, const VecX& d, const VecX& lambda, double scale,
+                                  VecX& muBar, VecX& lambdaBar) const;
+  // d/d(xFrame) of lambda^T K_w(xFrame) d. No-op for the linear material.
+  void addDampingRotationAdjoint(const VecX& d, const VecX& lambda, const VecX& xFrame, double scale,
+                                 VecX& frameBar) const;
+
  private:
   Mat3 elementFrame(int e) const;
 
@@ -45,6 +64,7 @@ class ElasticEnergy {
   std::unique_ptr<Material> material_;
   std::vector<LameParameters> parameters_;
   std::vector<Mat3> rotations_;
+  std::unique_ptr<Material> linear_;  // small-strain model for the damping stiffness
 };
 
 }  // namespace softfit

@@ -24,6 +24,11 @@ double softminZeroDerivative(double d, double alpha) {
   return 1.0 / (1.0 + std::exp(s));
 }
 
+double softminZeroSecondDerivative(double d, double alpha) {
+  const double s = softminZeroDerivative(d, alpha);
+  return -alpha * s * (1.0 - s);
+}
+
 double dilogarithm(double x) {
   // Li2 for x <= 1. For x in [-1, 1/2] the Bernoulli series in u = -log(1 - x)
   // converges fast (|u| <= log 2); x < -1 uses the inversion formula,

@@ -21,6 +21,7 @@ struct GroundPlane {
 // Numerically stable scalar pieces, exposed for tests.
 double softminZero(double d, double alpha);           // softmin_alpha(0, d)
 double softminZeroDerivative(double d, double alpha);  // d softmin / dd = 1 / (1 + exp(alpha d))
+double softminZeroSecondDerivative(double d, double alpha);
 double softminZeroPotential(double d, double alpha);   // Phi with Phi' = softmin, Phi(+inf) = 0
 double dilogarithm(double x);                          // Li2(x) for x <= 1
 
@@ -48,6 +49,15 @@ class GroundContact {
   void addHessian(const VecX& x, BlockAssembler& H) const;
   // Largest penetration depth max(0, -d) over contact points.
   double maxPenetration(const VecX& x) const;
+
+  // ---- Adjoint support (ground_contact_adjoint.cpp); `scale` multiplies everything. ----
+  // d/d(normal), d/d(offset) of lambda^T gradient(x).
+  void addParameterAdjoint(const VecX& x, const VecX& lambda, double scale, Vec3& normalBar, double& offsetBar) const;
+  // Thesis semi-implicit contact in the Newmark residual: the term
+  // s = lambda^T [J+(x) q - f_c(x)] with J+ = k softmin' n n^T and f_c = -k softmin n,
+  // q a given per-dof vector. Adds ds/dx, ds/d(normal), ds/d(offset).
+  void addSemiImplicitAdjoint(const VecX& x, const VecX& q, const VecX& lambda, double scale, VecX& xBar,
+                              Vec3& normalBar, double& offsetBar) const;
 
  private:
   GroundPlane plane_;

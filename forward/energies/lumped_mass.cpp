@@ -17,4 +17,12 @@ VecX lumpedMass(const std::vector<Element>& elements, int nodeCount, const VecX&
   return mass;
 }
 
+void addDensityAdjoint(const std::vector<Element>& elements, const VecX& massBar, VecX& densityBar) {
+  for (size_t e = 0; e < elements.size(); ++e) {
+    const Element& el = elements[e];
+    for (const auto& q : el.quadrature)
+      for (int a = 0; a < el.nodeCount(); ++a) densityBar[e] += q.weight * q.N[a] * massBar.segment<3>(3 * el.nodes[a]).sum();
+  }
+}
+
 }  // namespace softfit

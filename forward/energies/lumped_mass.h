@@ -9,4 +9,7 @@ namespace softfit {
 // `density` holds one value per element.
 VecX lumpedMass(const std::vector<Element>& elements, int nodeCount, const VecX& density);
 
+// Adjoint: given dL/dm per dof (size 3N), adds dL/d(density_e) into densityBar.
+void addDensityAdjoint(const std::vector<Element>& elements, const VecX& massBar, VecX& densityBar);
+
 }  // namespace softfit

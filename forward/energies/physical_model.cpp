@@ -66,9 +66,7 @@ void PhysicalModel::assembleDamping(const VecX& x, SparseMatrix& D) const {
   BlockAssembler assembler(pattern_, D);
   assembler.setZero();
   if (damping.alpha2 != 0.0) {
-    const bool linearInFrame =
-        elastic_.model() == MaterialModel::Linear || elastic_.model() == MaterialModel::WarpedCorotated;
-    elastic_.addHessian(x, assembler, linearInFrame ? EigenvalueFilter::None : EigenvalueFilter::Clamp, 0.0);
+    elastic_.addDampingStiffness(elastic_.dampingFrames(x), assembler);
     D *= damping.alpha2;
   }
   if (damping.alpha1 != 0.0) assembler.addDiagonal(damping.alpha1 * mass_);

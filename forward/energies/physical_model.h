@@ -10,6 +10,7 @@
 #include "forward/energies/dirichlet_boundary.h"
 #include "forward/energies/elastic_energy.h"
 #include "forward/energies/ground_contact.h"
+#include "forward/integrators/step_adjoint.h"
 
 namespace softfit {
 
@@ -50,11 +51,23 @@ class PhysicalModel {
   double gravityEnergy(const VecX& x) const;
   double kineticEnergy(const VecX& v) const { return 0.5 * v.dot(mass_.cwiseProduct(v)); }
 
-  // D = alpha1 M + alpha2 K(x) with K the elastic Hessian at x (PSD-clamped for
-  // nonlinear materials). Overwrites D (which must have the pattern's structure).
+  // D = alpha1 M + alpha2 K_w(x): K_w is the small-strain stiffness in per-element
+  // frames R_e = polar(F_e(x)) (ElasticEnergy::addDampingStiffness; R_e = I for the
+  // linear material), so it is PSD and does not damp rigid rotation. Overwrites D
+  // (which must have the pattern's structure).
   void assembleDamping(const VecX& x, SparseMatrix& D) const;
   // Elastic stiffness at x into K (overwritten).
   void assembleStiffness(const VecX& x, SparseMatrix& K, EigenvalueFilter filter = EigenvalueFilter::None) const;
+
+  // ---- Adjoint support (physical_model_adjoint.cpp); `scale` multiplies everything. ----
+  // Exact (unfiltered) Hessian of the potential at x times v, added to out.
+  void addPotentialHessianProduct(const VecX& x, const VecX& v, double scale, VecX& out) const;
+  // d/dp of lambda^T grad E(x) for the elastic (mu, lambda), gravity and ground
+  // parameters into `gradient`, and d/d(mass per dof) into massBar (gravity term).
+  void addPotentialParameterAdjoint(const VecX& x, const VecX& lambda, double scale, ModelGradient& gradient,
+                                    VecX& massBar) const;
+  // Chains dL/d(mass per dof) to dL/d(density per element).
+  void addMassAdjoint(const VecX& massBar, ModelGradient& gradient) const;
 
   // Size of the body (bounding-box diagonal of the rest shape), for tolerances.
   double characteristicLength() const { return characteristicLength_; }

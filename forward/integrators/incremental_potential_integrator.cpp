@@ -12,12 +12,12 @@ class IncrementalPotential final : public NewtonObjective {
  public:
   IncrementalPotential(const PhysicalModel& model, const IncrementalPotentialCoefficients& c, const SparseMatrix& D,
                        double dt, const IntegratorSettings& settings)
-      : model_(model), c_(c), D_(D), h2_(dt * dt), settings_(settings) {}
+      : model_(model), c_(c), D_(D), h2_(dt * dt), settings_(settings), damped_(model.damping.active()) {}
 
   double value(const VecX& x) override {
     const VecX dy = x - c_.y;
     double g = 0.5 * dy.dot(model_.mass().cwiseProduct(dy)) + c_.a * h2_ * model_.potentialEnergy(c_.b * x + c_.z);
-    if (c_.dampingWeight != 0.0) {
+    if (damped_) {
       const VecX dr = x - c_.dampingReference;
       g += 0.5 * c_.dampingWeight * dr.dot(D_ * dr);
     }
@@ -29,7 +29,7 @@ class IncrementalPotential final : public NewtonObjective {
     VecX e = VecX::Zero(x.size());
     model_.addPotentialGradient(c_.b * x + c_.z, e);
     g += c_.a * c_.b * h2_ * e;
-    if (c_.dampingWeight != 0.0) g += c_.dampingWeight * (D_ * (x - c_.dampingReference));
+    if (damped_) g += c_.dampingWeight * (D_ * (x - c_.dampingReference));
   }
 
   void hessian(const VecX& x, SparseMatrix& H, bool exact) override {
@@ -39,7 +39,7 @@ class IncrementalPotential final : public NewtonObjective {
                                 settings_.filterEpsilon);
     H *= c_.a * c_.b * c_.b * h2_;
     assembler.addDiagonal(model_.mass());
-    if (c_.dampingWeight != 0.0) H += c_.dampingWeight * D_;  // same pattern: values add in place
+    if (damped_) H += c_.dampingWeight * D_;  // same pattern: values add in place
   }
 
   SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
@@ -50,6 +50,7 @@ class IncrementalPotential final : public NewtonObjective {
   const SparseMatrix& D_;
   double h2_;
   const IntegratorSettings& settings_;
+  bool damped_;
 };
 
 }  // namespace
@@ -95,7 +96,6 @@ IncrementalPotentialCoefficients IncrementalPotentialIntegrator::coefficients(co
     }
     default: throw std::logic_error("IncrementalPotentialIntegrator: not an incremental-potential scheme");
   }
-  if (!model.damping.active()) c.dampingWeight = 0.0;
   return c;
 }
 

@@ -13,7 +13,7 @@ struct IncrementalPotentialCoefficients {
   double a = 1.0, b = 1.0;  // energy weight and argument scale
   VecX y;                   // inertial target
   VecX z;                   // energy argument shift
-  double dampingWeight = 0.0;  // c
+  double dampingWeight = 0.0;  // c (the scheme's weight, also when D = 0)
   VecX dampingReference;       // r
 };
 
@@ -22,6 +22,8 @@ class IncrementalPotentialIntegrator final : public TimeIntegrator {
   explicit IncrementalPotentialIntegrator(const IntegratorSettings& settings);
   State step(PhysicalModel& model, const State& current, const State* previous, double dt) override;
   IntegratorType type() const override { return settings_.type; }
+  void adjointStep(PhysicalModel& model, const State& next, const State& current, const State* previous, double dt,
+                   StepAdjoint& adjoint) override;  // incremental_potential_adjoint.cpp
 
   // Coefficients of the scheme for this step (BDF2 falls back to BE without `previous`).
   IncrementalPotentialCoefficients coefficients(const PhysicalModel& model, const State& current,
@@ -33,6 +35,7 @@ class IncrementalPotentialIntegrator final : public TimeIntegrator {
   IntegratorSettings settings_;
   NewtonSolver newton_;
   SparseMatrix damping_;
+  CholeskySolver adjointSolver_;
 };
 
 }  // namespace softfit

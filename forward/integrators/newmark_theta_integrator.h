@@ -23,6 +23,8 @@ class NewmarkThetaIntegrator final : public TimeIntegrator {
   State step(PhysicalModel& model, const State& current, const State* previous, double dt) override;
   IntegratorType type() const override { return IntegratorType::NewmarkTheta; }
   void reset() override { operatorsCached_ = haveFactor_ = factorIsExact_ = false; }
+  void adjointStep(PhysicalModel& model, const State& next, const State& current, const State* previous, double dt,
+                   StepAdjoint& adjoint) override;  // newmark_theta_adjoint.cpp
 
   // Assembles A and b (before Dirichlet elimination) for the step from `current`.
   // Updates the model's element rotations from current.x.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "forward/energies/physical_model.h"
+#include "forward/integrators/step_adjoint.h"
 #include "forward/solvers/newton_solver.h"
 
 namespace softfit {
@@ -41,6 +42,12 @@ class TimeIntegrator {
   // (nullptr on the first step); multistep schemes use it. Throws SolveError when
   // the step's solve fails.
   virtual State step(PhysicalModel& model, const State& current, const State* previous, double dt) = 0;
+  // Reverse pass of the step that produced `next` from `current` (and `previous`):
+  // the implicit function theorem on the step's residual with its exact (unfiltered)
+  // Jacobian, evaluated at the stored states (matrices are recomputed, never stored).
+  // Throws SolveError when the adjoint system cannot be solved.
+  virtual void adjointStep(PhysicalModel& model, const State& next, const State& current, const State* previous,
+                           double dt, StepAdjoint& adjoint) = 0;
   virtual IntegratorType type() const = 0;
   // Drops anything cached from earlier steps (factorizations, constant operators);
   // called at the start of every run so parameter changes between runs take effect.

@@ -15,6 +15,7 @@ using HexIndexMatrix = Eigen::Matrix<int, Eigen::Dynamic, 8, Eigen::RowMajor>;  
 
 // VTK cell type ids.
 enum class VtkCellType : std::uint8_t {
+  kTriangle = 5,     // 3 nodes (surfaces)
   kTetra = 10,       // 4 nodes
   kHexahedron = 12,  // 8 nodes: bottom face 0-1-2-3 counter-clockwise seen from the top
                      // face, then top face 4-5-6-7 with node 4 above node 0 (for an

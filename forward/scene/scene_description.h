@@ -8,6 +8,8 @@
 
 #include "forward/energies/physical_model.h"
 #include "forward/integrators/time_integrator.h"
+#include "grid/cut_cell_quadrature.h"
+#include "grid/sdf_shape.h"
 
 namespace softfit {
 
@@ -32,6 +34,16 @@ struct MeshGeometry {
 struct BoxGeometry {
   BoxRegion extent{Vec3::Zero(), Vec3::Ones()};
   Eigen::Vector3i cells = Eigen::Vector3i::Ones();
+};
+
+// An object given by a signed distance field, simulated on a cut-cell hexahedral grid
+// (grid/): nodes at integer multiples of cellSize, |phi| < snapFraction * cellSize
+// snapped to 0.
+struct SdfGeometry {
+  SdfShape shape;
+  double cellSize = 0.0;
+  double snapFraction = 0.01;
+  CutCellQuadratureOptions quadrature;
 };
 
 struct MaterialRegion {
@@ -69,12 +81,16 @@ struct OutputSettings {
   int every = 1;          // write every k-th frame
   bool vtu = true;        // .pvd + .vtu per written frame
   bool surfaceObj = true; // final surface as OBJ
+  // Per written frame also the deformed surface as .vtu (+ surface.pvd); unset: on for
+  // grid scenes (the embedded surface), off for tet scenes.
+  std::optional<bool> surfaceVtu;
 };
 
 struct SceneDescription {
   std::string source = "<scene>";  // file name for messages
   std::optional<MeshGeometry> mesh;
   std::optional<BoxGeometry> box;
+  std::optional<SdfGeometry> sdf;  // exactly one of mesh, box, sdf
   MaterialSettings material;
   Vec3 gravity = Vec3(0, -9.81, 0);
   RayleighDamping damping;

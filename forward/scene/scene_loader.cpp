@@ -1,5 +1,6 @@
 #include "forward/scene/scene_loader.h"
 
+#include <cmath>
 #include <filesystem>
 
 #include "forward/errors.h"
@@ -74,6 +75,103 @@ DirichletSettings parseDirichlet(const JsonFields& f) {
   return d;
 }
 
+std::string resolvePath(const std::string& file, const std::string& baseDirectory) {
+  std::filesystem::path path = file;
+  if (path.is_relative()) path = std::filesystem::path(baseDirectory) / path;
+  return path.lexically_normal().string();
+}
+
+double positiveNumber(const JsonFields& f, const std::string& key) {
+  const double v = f.number(key);
+  if (!(v > 0.0) || !std::isfinite(v)) throw InputError(f.field(key) + ": must be positive");
+  return v;
+}
+
+// One node of the SDF tree. Keys "cell_size", "snap" and "quadrature" belong to the
+// top-level object only.
+SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bool topLevel) {
+  if (!topLevel)
+    for (const char* key : {"cell_size", "snap", "quadrature"})
+      if (f.has(key)) throw InputError(f.field(key) + ": only allowed on the top-level \"sdf\" object");
+  SdfShape s;
+  s.field = f.path();
+  s.type = parseSdfShapeType(f.string("type"), f.field("type"));
+  using T = SdfShape::Type;
+  switch (s.type) {
+    case T::Sphere:
+      f.allowOnly({"type", "center", "radius", "cell_size", "snap", "quadrature"});
+      s.center = f.vec3("center", Vec3::Zero());
+      s.radius = positiveNumber(f, "radius");
+      break;
+    case T::Box:
+      f.allowOnly({"type", "center", "half_extents", "min", "max", "cell_size", "snap", "quadrature"});
+      if (f.has("min") || f.has("max")) {
+        if (f.has("center") || f.has("half_extents"))
+          throw InputError(f.path() + ": give either \"min\"/\"max\" or \"center\"/\"half_extents\"");
+        const Vec3 lo = f.vec3("min"), hi = f.vec3("max");
+        for (int i = 0; i < 3; ++i)
+          if (!(lo[i] < hi[i])) throw InputError(f.path() + ": min must be below max on every axis");
+        s.center = 0.5 * (lo + hi);
+        s.halfExtents = 0.5 * (hi - lo);
+      } else {
+        s.center = f.vec3("center", Vec3::Zero());
+        s.halfExtents = f.vec3("half_extents");
+        for (int i = 0; i < 3; ++i)
+          if (!(s.halfExtents[i] > 0.0)) throw InputError(f.field("half_extents") + ": must be positive");
+      }
+      break;
+    case T::Torus:
+      f.allowOnly({"type", "center", "axis", "major_radius", "minor_radius", "cell_size", "snap", "quadrature"});
+      s.center = f.vec3("center", Vec3::Zero());
+      s.axis = f.vec3("axis", Vec3::UnitY());
+      if (s.axis.norm() == 0.0) throw InputError(f.field("axis") + ": must be non-zero");
+      s.majorRadius = positiveNumber(f, "major_radius");
+      s.minorRadius = positiveNumber(f, "minor_radius");
+      break;
+    case T::Capsule:
+      f.allowOnly({"type", "a", "b", "radius", "cell_size", "snap", "quadrature"});
+      s.a = f.vec3("a");
+      s.b = f.vec3("b");
+      s.radius = positiveNumber(f, "radius");
+      break;
+    case T::Union:
+    case T::Difference:
+    case T::Intersection: {
+      f.allowOnly({"type", "children", "cell_size", "snap", "quadrature"});
+      const std::vector<JsonFields> children = f.objectArray("children");
+      const size_t minimum = s.type == T::Difference ? 2 : 1;
+      if (children.size() < minimum)
+        throw InputError(f.field("children") + ": needs at least " + std::to_string(minimum) + " shapes");
+      for (const auto& child : children) s.children.push_back(parseSdfShape(child, baseDirectory, false));
+      break;
+    }
+    case T::Volume:
+      f.allowOnly({"type", "file", "cell_size", "snap", "quadrature"});
+      s.file = resolvePath(f.string("file"), baseDirectory);
+      break;
+    case T::Mesh:
+      f.allowOnly({"type", "file", "scale", "translate", "cell_size", "snap", "quadrature"});
+      s.file = resolvePath(f.string("file"), baseDirectory);
+      s.scale = f.positive("scale", 1.0);
+      s.translate = f.vec3("translate", Vec3::Zero());
+      break;
+  }
+  return s;
+}
+
+SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirectory) {
+  SdfGeometry g;
+  g.shape = parseSdfShape(f, baseDirectory, true);
+  g.cellSize = positiveNumber(f, "cell_size");
+  g.snapFraction = f.number("snap", g.snapFraction);
+  if (!(g.snapFraction >= 0.0 && g.snapFraction < 0.5)) throw InputError(f.field("snap") + ": must be in [0, 0.5)");
+  const std::string rule = f.string("quadrature", "four_point");
+  if (rule == "four_point") g.quadrature.rule = SubTetRule::FourPoint;
+  else if (rule == "centroid") g.quadrature.rule = SubTetRule::Centroid;
+  else throw InputError(f.field("quadrature") + " = \"" + rule + "\": unknown rule (valid: four_point, centroid)");
+  return g;
+}
+
 IntegratorSettings parseIntegrator(const JsonFields& f) {
   f.allowOnly({"type", "theta", "eigenvalue_filter", "max_iterations", "tolerance", "pcg_tolerance"});
   IntegratorSettings s;
@@ -89,12 +187,15 @@ IntegratorSettings parseIntegrator(const JsonFields& f) {
 }
 
 SceneDescription parseSceneFields(const JsonFields& root, const std::string& source, const std::string& baseDirectory) {
-  root.allowOnly({"name", "mesh", "box", "material", "gravity", "damping", "ground", "dirichlet", "attachments",
+  root.allowOnly({"name", "mesh", "box", "sdf", "material", "gravity", "damping", "ground", "dirichlet", "attachments",
                   "initial", "integrator", "time", "output"});
   SceneDescription scene;
   scene.source = source;
-  if (root.has("mesh") == root.has("box")) throw InputError("exactly one of \"mesh\" or \"box\" must be given");
-  if (root.has("mesh")) {
+  if (static_cast<int>(root.has("mesh")) + static_cast<int>(root.has("box")) + static_cast<int>(root.has("sdf")) != 1)
+    throw InputError("exactly one of \"mesh\" or \"box\" (tet mesh) or \"sdf\" (cut-cell grid) must be given");
+  if (root.has("sdf")) {
+    scene.sdf = parseSdfGeometry(root.object("sdf"), baseDirectory);
+  } else if (root.has("mesh")) {
     const JsonFields m = root.object("mesh");
     m.allowOnly({"file", "scale", "translate", "max_tet_volume"});
     MeshGeometry g;
@@ -170,11 +271,12 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
   }
   if (root.has("output")) {
     const JsonFields o = root.object("output");
-    o.allowOnly({"every", "vtu", "surface_obj"});
+    o.allowOnly({"every", "vtu", "surface_obj", "surface_vtu"});
     scene.output.every = o.integer("every", 1);
     if (scene.output.every < 1) throw InputError(o.field("every") + ": must be at least 1");
     scene.output.vtu = o.boolean("vtu", true);
     scene.output.surfaceObj = o.boolean("surface_obj", true);
+    if (o.has("surface_vtu")) scene.output.surfaceVtu = o.boolean("surface_vtu", false);
   }
   return scene;
 }

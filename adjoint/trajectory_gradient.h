@@ -1,0 +1,28 @@
+#pragma once
+// Exact gradient of a trajectory loss with respect to every physical parameter and the
+// initial state, by a hand-written reverse pass over the stored trajectory (adjoint
+// method, DESIGN.md section 3).
+#include "adjoint/checkpointing.h"
+#include "adjoint/trajectory_loss.h"
+
+namespace softfit {
+
+struct TrajectoryGradient {
+  double loss = 0.0;
+  ModelGradient parameters;
+  VecX initialX, initialV;  // dL/dx_0, dL/dv_0
+  CheckpointStatistics checkpoints;
+};
+
+// Runs the forward simulation (steps of size dt from `initial`), evaluates the loss and
+// returns its gradient. A failed forward or adjoint solve throws SolveError: no gradient
+// is returned for a trajectory that was not computed.
+TrajectoryGradient trajectoryGradient(PhysicalModel& model, const IntegratorSettings& settings, double dt,
+                                      const State& initial, int steps, TrajectoryLoss& loss,
+                                      const CheckpointOptions& checkpoints = {});
+
+// Only the loss (forward pass), for finite differences and line searches.
+double trajectoryLoss(PhysicalModel& model, const IntegratorSettings& settings, double dt, const State& initial,
+                      int steps, TrajectoryLoss& loss);
+
+}  // namespace softfit

@@ -1,0 +1,45 @@
+#pragma once
+// Quadrature over the inside part of one grid cell, in unit-cell coordinates with
+// weights as fractions of the cell volume. Full cells (every corner phi <= 0) use the
+// 2x2x2 Gauss rule; partial cells integrate exactly over the clipped Kuhn tets
+// (kuhn_clipping.h) with a rule per sub-tet, so the weights sum to the exact volume of
+// the piecewise-linear inside region and the rule converges under refinement.
+#include <array>
+#include <vector>
+
+#include "forward/types.h"
+
+namespace softfit {
+
+struct LocalQuadraturePoint {
+  Vec3 position;        // unit-cell coordinates in [0,1]^3
+  double weight = 0.0;  // fraction of the cell volume
+};
+
+enum class CellCoverage { Empty, Partial, Full };
+
+// Empty: no corner phi < 0 (the interpolant is >= 0 in the cell). Full: every corner
+// phi <= 0. Partial otherwise.
+CellCoverage classifyCell(const std::array<double, 8>& phi);
+
+enum class SubTetRule {
+  Centroid,   // 1 point per sub-tet (degree 1)
+  FourPoint,  // 4 symmetric points per sub-tet (degree 2): full-rank cut-cell stiffness
+};
+
+struct CutCellQuadratureOptions {
+  SubTetRule rule = SubTetRule::FourPoint;
+};
+
+// 2x2x2 Gauss-Legendre points, weights 1/8.
+std::vector<LocalQuadraturePoint> fullCellQuadrature();
+
+// The rule for a cell with corner values phi (VTK order): Gauss for full cells, clipped
+// sub-tets for partial cells, nothing for empty ones.
+std::vector<LocalQuadraturePoint> cellQuadrature(const std::array<double, 8>& phi,
+                                                 const CutCellQuadratureOptions& options = {});
+
+// Exact volume fraction of {phi_lin <= 0} in the cell (sum of the weights above).
+double insideVolumeFraction(const std::array<double, 8>& phi);
+
+}  // namespace softfit

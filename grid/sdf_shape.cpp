@@ -1,0 +1,69 @@
+#include "grid/sdf_shape.h"
+
+#include "forward/errors.h"
+#include "grid/mesh_sdf.h"
+#include "grid/sdf_csg.h"
+#include "grid/sdf_primitives.h"
+#include "grid/sdf_volume.h"
+#include "grid/sdf_volume_file.h"
+
+namespace softfit {
+
+namespace {
+
+const std::pair<SdfShape::Type, const char*> kTypeNames[] = {
+    {SdfShape::Type::Sphere, "sphere"},         {SdfShape::Type::Box, "box"},
+    {SdfShape::Type::Torus, "torus"},           {SdfShape::Type::Capsule, "capsule"},
+    {SdfShape::Type::Union, "union"},           {SdfShape::Type::Difference, "difference"},
+    {SdfShape::Type::Intersection, "intersection"}, {SdfShape::Type::Volume, "volume"},
+    {SdfShape::Type::Mesh, "mesh"},
+};
+
+SdfPtr makeUnprefixed(const SdfShape& s) {
+  using T = SdfShape::Type;
+  switch (s.type) {
+    case T::Sphere: return std::make_shared<SphereSdf>(s.center, s.radius);
+    case T::Box: return std::make_shared<BoxSdf>(s.center, s.halfExtents);
+    case T::Torus: return std::make_shared<TorusSdf>(s.center, s.axis, s.majorRadius, s.minorRadius);
+    case T::Capsule: return std::make_shared<CapsuleSdf>(s.a, s.b, s.radius);
+    case T::Volume: return std::make_shared<VolumeSdf>(readSdfVolume(s.file));
+    case T::Mesh: return loadTriangleMeshSdf(s.file, s.scale, s.translate);
+    case T::Union:
+    case T::Difference:
+    case T::Intersection: break;
+  }
+  std::vector<SdfPtr> children;
+  for (const SdfShape& child : s.children) children.push_back(makeSdf(child));
+  if (s.type == T::Union) return std::make_shared<UnionSdf>(std::move(children));
+  if (s.type == T::Difference) return std::make_shared<DifferenceSdf>(std::move(children));
+  return std::make_shared<IntersectionSdf>(std::move(children));
+}
+
+}  // namespace
+
+SdfShape::Type parseSdfShapeType(const std::string& name, const std::string& field) {
+  for (const auto& [type, text] : kTypeNames)
+    if (name == text) return type;
+  throw InputError(field + " = \"" + name +
+                   "\": unknown SDF type (valid: sphere, box, torus, capsule, union, difference, intersection, "
+                   "volume, mesh)");
+}
+
+std::string sdfShapeTypeName(SdfShape::Type type) {
+  for (const auto& [t, text] : kTypeNames)
+    if (t == type) return text;
+  return "?";
+}
+
+SdfPtr makeSdf(const SdfShape& shape) {
+  try {
+    return makeUnprefixed(shape);
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    // Children already prefixed themselves (their field starts with ours).
+    if (what.rfind(shape.field, 0) == 0) throw;
+    throw InputError(shape.field + ": " + what);
+  }
+}
+
+}  // namespace softfit
