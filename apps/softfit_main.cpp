@@ -1,15 +1,19 @@
 // softfit command-line entry point: dispatches to the subcommands in apps/commands/.
-// Exit codes: 0 success, 1 usage error, 2 bad input, 3 failed numerical solve.
+// Exit codes: 0 success, 1 usage error or failed gradient check, 2 bad input, 3 failed
+// numerical solve.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "apps/commands/gradcheck_command.h"
 #include "apps/commands/simulate_command.h"
 #include "forward/errors.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"softfit: differentiable simulation of elastic solids and inverse parameter estimation"};
   app.require_subcommand(1);
+  int exitCode = 0;
   softfit::apps::addSimulateCommand(app);
+  softfit::apps::addGradcheckCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -21,5 +25,5 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "solve failed: %s\n", e.what());
     return 3;
   }
-  return 0;
+  return exitCode;
 }

@@ -1,5 +1,7 @@
 #include "grid/embedded_surface.h"
 
+#include <Eigen/Geometry>
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -16,6 +18,7 @@ namespace softfit {
 
 SurfacePoints EmbeddedSurface::positions(const VecX& x) const {
   const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> nodes(x.data(), x.size() / 3, 3);
+  if (identity) return nodes;
   return weights * nodes;
 }
 
@@ -28,6 +31,7 @@ EmbeddedSurface identityEmbedding(int nodeCount, SurfaceTriangles triangles) {
   EmbeddedSurface s;
   s.weights.resize(nodeCount, nodeCount);
   s.weights.setIdentity();
+  s.identity = true;
   s.triangles = std::move(triangles);
   return s;
 }

@@ -17,6 +17,7 @@ using SurfacePoints = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
 struct EmbeddedSurface {
   Eigen::SparseMatrix<double, Eigen::RowMajor, int> weights;  // vertices x nodes
   SurfaceTriangles triangles;
+  bool identity = false;  // weights = I: positions are the node positions themselves
 
   int vertexCount() const { return static_cast<int>(weights.rows()); }
   int triangleCount() const { return static_cast<int>(triangles.rows()); }

@@ -1,5 +1,7 @@
 #include "grid/kuhn_clipping.h"
 
+#include <Eigen/Geometry>
+
 #include <cmath>
 
 #include "grid/trilinear_hex.h"

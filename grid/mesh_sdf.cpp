@@ -1,5 +1,7 @@
 #include "grid/mesh_sdf.h"
 
+#include <Eigen/Geometry>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>

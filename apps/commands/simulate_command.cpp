@@ -27,8 +27,8 @@ void runSimulate(const SimulateOptions& options) {
   if (options.steps >= 0) description.steps = options.steps;
   BuiltScene scene = buildScene(description);
   PhysicalModel& model = *scene.model;
-  std::printf("softfit simulate: %s\n  mesh: %d nodes, %d tets, material %s, integrator %s, dt %g, %d steps\n",
-              options.scene.c_str(), scene.mesh.vertexCount(), scene.mesh.tetCount(),
+  std::printf("softfit simulate: %s\n  %s: %s, material %s, integrator %s, dt %g, %d steps\n",
+              options.scene.c_str(), scene.isGrid() ? "grid" : "mesh", scene.summary().c_str(),
               materialModelName(model.elastic().model()).c_str(),
               integratorTypeName(description.integrator.type).c_str(), description.dt, description.steps);
 

@@ -1,7 +1,10 @@
 #pragma once
 // Writes a running simulation for ParaView: <out>/frames/frame_NNNNNN.vtu per written
-// frame (displacement and velocity as point data), <out>/simulation.pvd listing them
-// with their times, and <out>/final_surface.obj at the end.
+// frame (the scene's cells, tets or grid hexes, with displacement and velocity as point
+// data), <out>/simulation.pvd listing them with their times, optionally the deformed
+// surface per frame (<out>/surface_frames/surface_NNNNNN.vtu listed in
+// <out>/surface.pvd; for grids the embedded surface moved by the trilinear displacement
+// field), and <out>/final_surface.obj at the end.
 #include <memory>
 #include <string>
 
@@ -19,12 +22,14 @@ class SimulationWriter {
   void finish(const State& finalState);
   const std::string& directory() const { return directory_; }
   int framesWritten() const { return pvd_ ? pvd_->timestepCount() : 0; }
+  bool writesSurfaceFrames() const { return surfacePvd_ != nullptr; }
 
  private:
   std::string directory_;
   const BuiltScene& scene_;
   OutputSettings settings_;
   std::unique_ptr<PvdWriter> pvd_;
+  std::unique_ptr<PvdWriter> surfacePvd_;
 };
 
 }  // namespace softfit
