@@ -55,6 +55,11 @@ class ElasticEnergy {
   // d/d(xFrame) of lambda^T K_w(xFrame) d. No-op for the linear material.
   void addDampingRotationAdjoint(const VecX& d, const VecX& lambda, const VecX& xFrame, double scale,
                                  VecX& frameBar) const;
+  // Both frame terms at once, one polar derivative per element (warped corotation,
+  // whose damping frames are its element rotations): d/d(xFrame) of
+  // elasticScale lambda^T gradient(x; R) + dampingScale lambda^T K_w(R) d.
+  void addWarpedFrameAdjoint(const VecX& x, double elasticScale, const VecX& d, double dampingScale,
+                             const VecX& lambda, const VecX& xFrame, VecX& frameBar) const;
 
  private:
   Mat3 elementFrame(int e) const;

@@ -90,4 +90,20 @@ void ElasticEnergy::addDampingRotationAdjoint(const VecX& d, const VecX& lambda,
   }
 }
 
+void ElasticEnergy::addWarpedFrameAdjoint(const VecX& x, double elasticScale, const VecX& d, double dampingScale,
+                                          const VecX& lambda, const VecX& xFrame, VecX& frameBar) const {
+  if (!usesElementRotations()) return;
+  for (size_t e = 0; e < elements_.size(); ++e) {
+    const Element& el = elements_[e];
+    const Mat3& R = rotations_[e];
+    Mat3 dR = Mat3::Zero();
+    for (const auto& q : el.quadrature) {
+      const Mat3 Lam = deformationGradient(el, q, lambda);
+      dR += q.weight * (elasticScale * frameGradient(Lam, deformationGradient(el, q, x), R, parameters_[e], 1.0) +
+                        dampingScale * frameGradient(Lam, deformationGradient(el, q, d), R, parameters_[e], 0.0));
+    }
+    chainFrameToPositions(el, averageDeformationGradient(static_cast<int>(e), xFrame), dR, 1.0, frameBar);
+  }
+}
+
 }  // namespace softfit

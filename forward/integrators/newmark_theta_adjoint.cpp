@@ -36,16 +36,38 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
   adj.currentV -= ((1.0 - theta) / theta) * vBar;
   zeroConstrained(uBar, fixed);
 
-  // 2. lambda = A^{-1} uBar.
+  // 2. lambda = A^{-1} uBar (A is symmetric). As in the forward pass, PCG with the
+  // cached factor of a nearby step, refactorized when it stops being a good
+  // preconditioner; an exact factorization when the system is constant.
   VecX rhs = uBar;
   eliminateDirichlet(system.A, rhs, fixed, VecX::Zero(n));
-  if (!factor_.factorize(system.A)) {
-    std::ostringstream msg;
-    msg << "newmark_theta adjoint at t = " << next.time << ": system matrix is not positive definite";
-    throw SolveError(msg.str());
+  const bool constant = !model.elastic().usesElementRotations() && !model.ground;
+  VecX lambda = VecX::Zero(n);
+  auto refactor = [&] {
+    if (!factor_.factorize(system.A)) {
+      std::ostringstream msg;
+      msg << "newmark_theta adjoint at t = " << next.time << ": system matrix is not positive definite";
+      throw SolveError(msg.str());
+    }
+    haveFactor_ = true;
+  };
+  if (constant || !haveFactor_) refactor();
+  if (constant) {
+    lambda = factor_.solve(rhs);
+  } else {
+    PcgResult r = preconditionedConjugateGradient(system.A, rhs, factor_, lambda, settings_.pcgTolerance,
+                                                  settings_.pcgRefactorIterations);
+    if (!r.converged) {
+      refactor();
+      r = preconditionedConjugateGradient(system.A, rhs, factor_, lambda, settings_.pcgTolerance, 200);
+    }
+    if (!r.converged) {
+      std::ostringstream msg;
+      msg << "newmark_theta adjoint at t = " << next.time << ": PCG did not converge (relative residual "
+          << r.relativeResidual << ")";
+      throw SolveError(msg.str());
+    }
   }
-  haveFactor_ = true;
-  const VecX lambda = factor_.solve(rhs);
 
   // 3. dL/dq -= lambda^T dr/dq.
   ModelGradient& grad = *adj.parameters;
@@ -55,10 +77,10 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
   adj.currentX += (a + alpha1) * Mlambda + alpha2 * (K_ * lambda) - (1.0 - theta) * dt * (Ktotal_ * lambda);
   adj.currentV += Mlambda / theta;
   // Element frames R(x_n): in alpha2 K du (no offset) and in dt grad E_w(x_mix).
-  model.elastic().addDampingRotationAdjoint(du, lambda, current.x, -alpha2, adj.currentX);
-  model.elastic().addRotationAdjoint(xMix, lambda, current.x, -dt, adj.currentX);
-  // Lame parameters.
-  const std::vector<Mat3> frames = model.elastic().dampingFrames(current.x);
+  model.elastic().addWarpedFrameAdjoint(xMix, -dt, du, -alpha2, lambda, current.x, adj.currentX);
+  // Lame parameters. The damping frames are the element rotations (identity for the
+  // linear material), already set by assembleSystem.
+  const std::vector<Mat3>& frames = model.elastic().rotations();
   model.elastic().addDampingParameterAdjoint(frames, du, lambda, -alpha2, grad.mu, grad.lambda);
   model.elastic().addParameterAdjoint(xMix, lambda, -dt, grad.mu, grad.lambda);
   // Mass: d r / d m = (a + alpha1) du - v_n / theta - dt g.

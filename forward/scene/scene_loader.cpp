@@ -165,10 +165,14 @@ SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirecto
   g.cellSize = positiveNumber(f, "cell_size");
   g.snapFraction = f.number("snap", g.snapFraction);
   if (!(g.snapFraction >= 0.0 && g.snapFraction < 0.5)) throw InputError(f.field("snap") + ": must be in [0, 0.5)");
-  const std::string rule = f.string("quadrature", "four_point");
-  if (rule == "four_point") g.quadrature.rule = SubTetRule::FourPoint;
+  // Partial-cell rule: "compressed" (default: 4 points per clipped sub-tet, compressed to
+  // at most 11), "sub_tets" (all sub-tet points) or "centroid" (1 point per sub-tet).
+  const std::string rule = f.string("quadrature", "compressed");
+  g.quadrature.compress = rule == "compressed";
+  if (rule == "compressed" || rule == "sub_tets") g.quadrature.rule = SubTetRule::FourPoint;
   else if (rule == "centroid") g.quadrature.rule = SubTetRule::Centroid;
-  else throw InputError(f.field("quadrature") + " = \"" + rule + "\": unknown rule (valid: four_point, centroid)");
+  else
+    throw InputError(f.field("quadrature") + " = \"" + rule + "\": unknown rule (valid: compressed, sub_tets, centroid)");
   return g;
 }
 
