@@ -1,0 +1,46 @@
+#pragma once
+// Wraps an objective: counts evaluations, keeps the best point, turns a failed forward
+// solve into a recorded stop instead of an exception inside a third-party optimizer.
+#include <chrono>
+#include <limits>
+#include <string>
+
+#include "optim/optimizer.h"
+
+namespace softfit {
+
+class EvaluationTracker {
+ public:
+  EvaluationTracker(const ObjectiveFunction& f, const IterationCallback& onIteration);
+
+  // Evaluates f; on SolveError records the failure and returns +infinity (so line
+  // searches back off) with a zero gradient.
+  double evaluate(const VecX& q, VecX& gradient);
+  // Records an accepted iteration at q (cost and gradient as evaluated there).
+  void recordIteration(int iteration, const VecX& q, double cost, const VecX& gradient);
+
+  bool failed() const { return !failure_.empty(); }
+  const std::string& failure() const { return failure_; }
+  int evaluations() const { return evaluations_; }
+  const VecX& bestPoint() const { return bestPoint_; }
+  double bestCost() const { return bestCost_; }
+  const VecX& bestGradient() const { return bestGradient_; }
+  OptimizationResult& result() { return result_; }
+
+ private:
+  const ObjectiveFunction& f_;
+  const IterationCallback& onIteration_;
+  std::chrono::steady_clock::time_point start_;
+  int evaluations_ = 0;
+  std::string failure_;
+  VecX bestPoint_, bestGradient_;
+  double bestCost_ = std::numeric_limits<double>::infinity();
+  OptimizationResult result_;
+};
+
+// The individual algorithms (one file each).
+OptimizationResult minimizeLbfgs(EvaluationTracker& tracker, const VecX& q0, const OptimizerOptions& options);
+OptimizationResult minimizeBarzilaiBorwein(EvaluationTracker& tracker, const VecX& q0, const OptimizerOptions& options);
+OptimizationResult minimizeCeres(EvaluationTracker& tracker, const VecX& q0, const OptimizerOptions& options);
+
+}  // namespace softfit

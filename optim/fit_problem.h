@@ -1,0 +1,55 @@
+#pragma once
+// A parameter fit as an objective in transformed (internal) coordinates: set the
+// parameters, simulate, evaluate the trajectory loss and its adjoint gradient.
+#include "adjoint/parameter_space.h"
+#include "adjoint/trajectory_gradient.h"
+#include "optim/optimizer.h"
+#include "optim/parameter_transform.h"
+
+namespace softfit {
+
+struct FitSetup {
+  PhysicalModel* model = nullptr;
+  State initial;
+  IntegratorSettings integrator;
+  double dt = 0.01;
+  int steps = 0;
+  TrajectoryLoss* loss = nullptr;
+  CheckpointOptions checkpoints;
+};
+
+class FitProblem {
+ public:
+  FitProblem(FitSetup setup, ParameterSpace space, TransformSet transforms);
+
+  // f(q) and df/dq; throws SolveError when the forward or adjoint solve fails.
+  double evaluate(const VecX& q, VecX& gradient);
+  ObjectiveFunction objective();
+
+  VecX toInternal(const VecX& physical) const { return transforms_.toInternal(physical); }
+  VecX toPhysical(const VecX& q) const { return transforms_.toPhysical(q); }
+  const ParameterSpace& space() const { return space_; }
+  // Leaves the model and initial state at the given physical parameters.
+  void apply(const VecX& physical);
+  const State& initial() const { return setup_.initial; }
+  const FitSetup& setup() const { return setup_; }
+  size_t peakStateBytes() const { return peakStateBytes_; }
+
+ private:
+  FitSetup setup_;
+  ParameterSpace space_;
+  TransformSet transforms_;
+  size_t peakStateBytes_ = 0;
+};
+
+struct MultiStartOptions {
+  int starts = 1;          // 1 = only the given start
+  double spread = 0.3;     // perturbation (internal coordinates) of extra starts
+  unsigned seed = 7;
+};
+
+// Runs the optimizer from q0 and from `starts - 1` perturbed starts; returns the best.
+OptimizationResult minimizeMultiStart(const ObjectiveFunction& f, const VecX& q0, const OptimizerOptions& options,
+                                      const MultiStartOptions& multiStart, const IterationCallback& onIteration = {});
+
+}  // namespace softfit

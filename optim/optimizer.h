@@ -1,0 +1,56 @@
+#pragma once
+// Gradient-based optimizers for parameter fits: L-BFGS and L-BFGS-B (LBFGS++),
+// Barzilai-Borwein gradient descent (thesis) and Ceres' GradientProblemSolver, behind
+// one interface, with stopping rules, per-iteration records and multi-start.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "forward/types.h"
+
+namespace softfit {
+
+// f(q, grad) -> value; fills grad. May throw SolveError (failed forward solve).
+using ObjectiveFunction = std::function<double(const VecX& q, VecX& gradient)>;
+
+enum class OptimizerKind { Lbfgs, LbfgsB, BarzilaiBorwein, Ceres };
+OptimizerKind parseOptimizerKind(const std::string& name, const std::string& field = "--optimizer");
+std::string optimizerKindName(OptimizerKind kind);
+
+struct OptimizerOptions {
+  OptimizerKind kind = OptimizerKind::Lbfgs;
+  int maxIterations = 100;
+  double gradientTolerance = 1e-8;       // on the infinity norm of the gradient (relative to |f| + 1e-300? no: absolute)
+  double relativeCostTolerance = 1e-12;  // stop when |f_k - f_{k-1}| <= tol |f_k|
+  int memory = 6;                        // L-BFGS history
+  VecX lowerBounds, upperBounds;         // L-BFGS-B only (internal coordinates); empty = unbounded
+};
+
+struct IterationRecord {
+  int iteration = 0;    // 0 = initial point
+  int evaluations = 0;  // objective evaluations so far
+  double cost = 0.0;
+  double gradientNorm = 0.0;  // infinity norm
+  VecX point;           // internal coordinates
+  double seconds = 0.0;
+};
+
+struct OptimizationResult {
+  VecX point;           // best point found (internal coordinates)
+  double cost = 0.0;
+  int iterations = 0;
+  int evaluations = 0;
+  bool converged = false;
+  std::string stopReason;
+  std::vector<IterationRecord> history;
+};
+
+// Called after every accepted iteration (and for the initial point).
+using IterationCallback = std::function<void(const IterationRecord&)>;
+
+// Minimizes from q0. A SolveError thrown by the objective stops the optimization
+// cleanly: the result holds the best point so far and the reason.
+OptimizationResult minimize(const ObjectiveFunction& f, const VecX& q0, const OptimizerOptions& options,
+                            const IterationCallback& onIteration = {});
+
+}  // namespace softfit

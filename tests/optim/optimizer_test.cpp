@@ -1,0 +1,101 @@
+#include "optim/optimizer.h"
+
+#include <gtest/gtest.h>
+
+#include "forward/errors.h"
+#include "optim/parameter_transform.h"
+
+namespace softfit {
+namespace {
+
+// A smooth ill-conditioned test function (Rosenbrock in 4D, minimum at 1).
+double rosenbrock(const VecX& q, VecX& g) {
+  double f = 0.0;
+  g = VecX::Zero(q.size());
+  for (int i = 0; i + 1 < q.size(); ++i) {
+    const double a = q[i + 1] - q[i] * q[i], b = 1.0 - q[i];
+    f += 100.0 * a * a + b * b;
+    g[i] += -400.0 * a * q[i] - 2.0 * b;
+    g[i + 1] += 200.0 * a;
+  }
+  return f;
+}
+
+class Optimizers : public ::testing::TestWithParam<OptimizerKind> {};
+
+TEST_P(Optimizers, MinimizeRosenbrock) {
+  OptimizerOptions options;
+  options.kind = GetParam();
+  options.maxIterations = GetParam() == OptimizerKind::BarzilaiBorwein ? 20000 : 500;
+  options.gradientTolerance = 1e-9;
+  options.relativeCostTolerance = 0.0;
+  VecX q0(4);
+  q0 << -1.2, 1.0, -0.5, 0.8;
+  int records = 0;
+  const OptimizationResult r = minimize(rosenbrock, q0, options, [&](const IterationRecord&) { ++records; });
+  EXPECT_LT((r.point - VecX::Ones(4)).norm(), 1e-4) << optimizerKindName(GetParam()) << ": " << r.stopReason;
+  EXPECT_GT(records, 3);
+  EXPECT_EQ(static_cast<int>(r.history.size()), records);
+  EXPECT_EQ(r.history.front().iteration, 0);
+  // Costs in the history never increase (iterations are accepted points).
+  for (size_t k = 1; k < r.history.size(); ++k) EXPECT_LE(r.history[k].cost, r.history[k - 1].cost * (1 + 1e-12));
+}
+
+INSTANTIATE_TEST_SUITE_P(All, Optimizers,
+                         ::testing::Values(OptimizerKind::Lbfgs, OptimizerKind::LbfgsB, OptimizerKind::BarzilaiBorwein,
+                                           OptimizerKind::Ceres),
+                         [](const auto& info) { return optimizerKindName(info.param); });
+
+TEST(Optimizers, LbfgsBRespectsBounds) {
+  OptimizerOptions options;
+  options.kind = OptimizerKind::LbfgsB;
+  options.lowerBounds = VecX::Constant(4, -10.0);
+  options.upperBounds = VecX::Constant(4, 0.5);
+  VecX q0 = VecX::Zero(4);
+  const OptimizationResult r = minimize(rosenbrock, q0, options);
+  EXPECT_LE(r.point.maxCoeff(), 0.5 + 1e-12);
+  EXPECT_NEAR(r.point[0], 0.5, 1e-3);  // the bound is active
+}
+
+TEST(Optimizers, FailedForwardSolveStopsCleanlyWithBestPoint) {
+  // Objective fails beyond q0 > 0.5 (e.g. a forward simulation that diverges there).
+  auto f = [](const VecX& q, VecX& g) {
+    if (q[0] > 0.5) throw SolveError("step 3 of 40 failed: Newton did not converge");
+    g = VecX::Constant(1, 2.0 * (q[0] - 2.0));
+    return (q[0] - 2.0) * (q[0] - 2.0);
+  };
+  for (OptimizerKind kind : {OptimizerKind::Lbfgs, OptimizerKind::BarzilaiBorwein, OptimizerKind::Ceres}) {
+    OptimizerOptions options;
+    options.kind = kind;
+    options.maxIterations = 50;
+    const OptimizationResult r = minimize(f, VecX::Zero(1), options);
+    EXPECT_FALSE(r.converged) << optimizerKindName(kind);
+    EXPECT_LE(r.point[0], 0.5);
+    EXPECT_NE(r.stopReason.find("forward solve failed"), std::string::npos) << optimizerKindName(kind) << ": " << r.stopReason;
+  }
+  OptimizerOptions options;
+  const OptimizationResult r = minimize(f, VecX::Constant(1, 1.0), options);  // fails at the start
+  EXPECT_NE(r.stopReason.find("initial parameters"), std::string::npos) << r.stopReason;
+}
+
+TEST(ParameterTransform, RoundTripsAndDerivatives) {
+  for (const ParameterTransform t : {ParameterTransform{ParameterTransform::Kind::Log},
+                                     ParameterTransform{ParameterTransform::Kind::Logit, 0.0, 0.5},
+                                     ParameterTransform{ParameterTransform::Kind::Identity}}) {
+    const double p = 0.3;
+    const double q = t.toInternal(p);
+    EXPECT_NEAR(t.toPhysical(q), p, 1e-15);
+    const double h = 1e-6;
+    EXPECT_NEAR(t.derivative(q), (t.toPhysical(q + h) - t.toPhysical(q - h)) / (2 * h), 1e-8);
+  }
+  EXPECT_THROW(ParameterTransform{ParameterTransform::Kind::Log}.toInternal(-1.0), InputError);
+  EXPECT_THROW((ParameterTransform{ParameterTransform::Kind::Logit, 0.0, 0.5}.toInternal(0.5)), InputError);
+  const TransformSet set = defaultTransforms({ParameterKind::YoungsModulus, ParameterKind::PoissonRatio,
+                                              ParameterKind::GravityY});
+  VecX p(3);
+  p << 2000.0, 0.3, -9.81;
+  EXPECT_LT((set.toPhysical(set.toInternal(p)) - p).norm(), 1e-10);
+}
+
+}  // namespace
+}  // namespace softfit
