@@ -11,15 +11,23 @@ namespace softfit {
 
 namespace {
 
+// Thrown by the functor to end LBFGS++ when the relative cost change is small (LBFGS++'s
+// own test compares against max(|f|, 1), i.e. absolutely for the small costs of fits).
+struct RelativeCostConverged {};
+
 // LBFGS++ has no iteration callback: an iteration is recorded at every evaluation that
 // improves on the best cost (the accepted point of a line search).
 struct LbfgsFunctor {
   EvaluationTracker& tracker;
+  double relativeTolerance;
   int iteration = 0;
   double operator()(const VecX& q, VecX& gradient) {
     const double best = tracker.bestCost();
     const double cost = tracker.evaluate(q, gradient);
-    if (cost < best) tracker.recordIteration(++iteration, q, cost, gradient);
+    if (cost < best) {
+      tracker.recordIteration(++iteration, q, cost, gradient);
+      if (iteration > 1 && best - cost <= relativeTolerance * std::abs(cost)) throw RelativeCostConverged{};
+    }
     return cost;
   }
 };
@@ -29,8 +37,7 @@ void configure(Param& p, const OptimizerOptions& options) {
   p.m = options.memory;
   p.epsilon = options.gradientTolerance;
   p.epsilon_rel = 0.0;
-  p.past = 1;
-  p.delta = options.relativeCostTolerance;
+  p.past = 0;  // relative cost change is tested by LbfgsFunctor
   p.max_iterations = options.maxIterations;
   p.max_linesearch = 40;
 }
@@ -38,7 +45,7 @@ void configure(Param& p, const OptimizerOptions& options) {
 }  // namespace
 
 OptimizationResult minimizeLbfgs(EvaluationTracker& tracker, const VecX& q0, const OptimizerOptions& options) {
-  LbfgsFunctor functor{tracker};
+  LbfgsFunctor functor{tracker, options.relativeCostTolerance};
   VecX q = q0;
   double fx = 0.0;
   OptimizationResult& result = tracker.result();
@@ -57,8 +64,12 @@ OptimizationResult minimizeLbfgs(EvaluationTracker& tracker, const VecX& q0, con
       result.iterations = solver.minimize(functor, q, fx);
     }
     result.converged = result.iterations < options.maxIterations;
-    result.stopReason = result.converged ? "converged (gradient or relative cost change below tolerance)"
+    result.stopReason = result.converged ? "converged (gradient norm below tolerance)"
                                          : "maximum number of iterations reached";
+  } catch (const RelativeCostConverged&) {
+    result.converged = true;
+    result.stopReason = "converged (relative cost change below tolerance)";
+    result.iterations = functor.iteration;
   } catch (const std::exception& e) {
     // LBFGS++ throws when the line search cannot make progress: at the accuracy limit
     // of the objective this is convergence, otherwise a failure.
