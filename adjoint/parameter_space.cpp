@@ -60,12 +60,26 @@ std::string parameterName(ParameterKind kind) {
   return "unknown";
 }
 
-std::vector<ParameterKind> parseParameterList(const std::string& list, const std::string& field) {
-  std::vector<ParameterKind> kinds;
+std::string parameterName(const Parameter& p) {
+  return p.region < 0 ? parameterName(p.kind) : parameterName(p.kind) + "@" + std::to_string(p.region);
+}
+
+std::vector<Parameter> parseParameterList(const std::string& list, const std::string& field) {
+  std::vector<Parameter> kinds;
   std::stringstream stream(list);
   std::string name;
   while (std::getline(stream, name, ',')) {
     if (name.empty()) continue;
+    int region = -1;
+    const auto at = name.find('@');
+    if (at != std::string::npos) {
+      const std::string base = name.substr(0, at), index = name.substr(at + 1);
+      if ((base != "E" && base != "nu" && base != "density") || index.empty() ||
+          index.find_first_not_of("0123456789") != std::string::npos)
+        throw InputError(field + ": \"" + name + "\": regional parameters are E@k, nu@k or density@k with k >= 0");
+      region = std::stoi(index);
+      name = base;
+    }
     const std::vector<std::pair<std::string, std::vector<std::string>>> groups = {
         {"gravity", {"gravity_x", "gravity_y", "gravity_z"}},
         {"ground", {"ground_theta", "ground_phi", "ground_offset"}},
@@ -78,7 +92,7 @@ std::vector<ParameterKind> parseParameterList(const std::string& list, const std
       bool found = false;
       for (const auto& k : kKinds)
         if (e == k.name) {
-          kinds.push_back(k.kind);
+          kinds.push_back({k.kind, region});
           found = true;
         }
       if (!found) {
@@ -93,24 +107,41 @@ std::vector<ParameterKind> parseParameterList(const std::string& list, const std
   return kinds;
 }
 
-ParameterSpace::ParameterSpace(std::vector<ParameterKind> kinds, InitialMotion motion)
-    : kinds_(std::move(kinds)), motion_(motion) {}
+ParameterSpace::ParameterSpace(std::vector<Parameter> parameters, InitialMotion motion, std::vector<int> elementRegion)
+    : parameters_(std::move(parameters)), motion_(motion), elementRegion_(std::move(elementRegion)) {
+  for (const auto& p : parameters_)
+    if (p.region >= 0 && elementRegion_.empty())
+      throw InputError("parameter " + parameterName(p) + ": the scene's material regions are not known here");
+}
+
+ParameterSpace::ParameterSpace(const std::vector<ParameterKind>& kinds, InitialMotion motion) : motion_(motion) {
+  for (auto k : kinds) parameters_.push_back({k, -1});
+}
+
+bool ParameterSpace::inRegion(int element, int region) const {
+  return region < 0 || elementRegion_[element] == region;
+}
 
 std::vector<std::string> ParameterSpace::names() const {
   std::vector<std::string> out;
-  for (auto k : kinds_) out.push_back(parameterName(k));
+  for (const auto& p : parameters_) out.push_back(parameterName(p));
   return out;
 }
 
 VecX ParameterSpace::values(const PhysicalModel& model) const {
   VecX v(size());
-  const ElementMaterial first = youngsPoisson(model.elastic().parameters().front());
   for (int i = 0; i < size(); ++i) {
-    const ParameterKind k = kinds_[i];
+    const ParameterKind k = parameters_[i].kind;
+    // Regional (and body-wide) material values are read from the first element of the region.
+    int first = 0;
+    while (first < static_cast<int>(model.density().size()) && !inRegion(first, parameters_[i].region)) ++first;
+    if (first == static_cast<int>(model.density().size()))
+      throw InputError("parameter " + parameterName(parameters_[i]) + ": no element in that material region");
+    const ElementMaterial material = youngsPoisson(model.elastic().parameters()[first]);
     switch (k) {
-      case ParameterKind::YoungsModulus: v[i] = first.youngs; break;
-      case ParameterKind::PoissonRatio: v[i] = first.poisson; break;
-      case ParameterKind::Density: v[i] = model.density()[0]; break;
+      case ParameterKind::YoungsModulus: v[i] = material.youngs; break;
+      case ParameterKind::PoissonRatio: v[i] = material.poisson; break;
+      case ParameterKind::Density: v[i] = model.density()[first]; break;
       case ParameterKind::Alpha1: v[i] = model.damping.alpha1; break;
       case ParameterKind::Alpha2: v[i] = model.damping.alpha2; break;
       case ParameterKind::GravityX:
@@ -147,22 +178,32 @@ void ParameterSpace::apply(const VecX& values, PhysicalModel& model, State& init
     theta = std::acos(std::clamp(plane.normal.z(), -1.0, 1.0));
     phi = std::atan2(plane.normal.y(), plane.normal.x());
   }
+  VecX density = model.density();
+  bool densityChanged = false;
   for (int i = 0; i < size(); ++i) {
-    const ParameterKind k = kinds_[i];
+    const ParameterKind k = parameters_[i].kind;
+    const int region = parameters_[i].region;
     const double v = values[i];
-    if (!std::isfinite(v)) throw InputError("parameter " + parameterName(k) + " is not finite");
+    const std::string name = parameterName(parameters_[i]);
+    if (!std::isfinite(v)) throw InputError("parameter " + name + " is not finite");
     switch (k) {
       case ParameterKind::YoungsModulus:
-        for (auto& p : lame) p = lameFromYoungPoisson(v, youngsPoisson(p).poisson, "parameter E");
+        for (size_t e = 0; e < lame.size(); ++e)
+          if (inRegion(static_cast<int>(e), region))
+            lame[e] = lameFromYoungPoisson(v, youngsPoisson(lame[e]).poisson, "parameter " + name);
         lameChanged = true;
         break;
       case ParameterKind::PoissonRatio:
-        for (auto& p : lame) p = lameFromYoungPoisson(youngsPoisson(p).youngs, v, "parameter nu");
+        for (size_t e = 0; e < lame.size(); ++e)
+          if (inRegion(static_cast<int>(e), region))
+            lame[e] = lameFromYoungPoisson(youngsPoisson(lame[e]).youngs, v, "parameter " + name);
         lameChanged = true;
         break;
       case ParameterKind::Density:
-        if (!(v > 0.0)) throw InputError("parameter density must be positive");
-        model.setDensity(VecX::Constant(model.density().size(), v));
+        if (!(v > 0.0)) throw InputError("parameter " + name + " must be positive");
+        for (int e = 0; e < density.size(); ++e)
+          if (inRegion(e, region)) density[e] = v;
+        densityChanged = true;
         break;
       case ParameterKind::Alpha1: model.damping.alpha1 = v; break;
       case ParameterKind::Alpha2: model.damping.alpha2 = v; break;
@@ -187,6 +228,7 @@ void ParameterSpace::apply(const VecX& values, PhysicalModel& model, State& init
     }
   }
   if (lameChanged) model.elastic().setParameters(lame);
+  if (densityChanged) model.setDensity(density);
   if (model.ground) {
     if (angleChanged) plane.normal = normalFromAngles(theta, phi);
     model.ground->setPlane(plane);
@@ -213,11 +255,13 @@ VecX ParameterSpace::gradient(const PhysicalModel& model, const TrajectoryGradie
     angularBar += (model.restPositions().segment<3>(3 * i) - motion_.center).cross(vb);
   }
   for (int i = 0; i < size(); ++i) {
-    const ParameterKind k = kinds_[i];
+    const ParameterKind k = parameters_[i].kind;
+    const int region = parameters_[i].region;
     switch (k) {
       case ParameterKind::YoungsModulus:
       case ParameterKind::PoissonRatio:
         for (size_t e = 0; e < lame.size(); ++e) {
+          if (!inRegion(static_cast<int>(e), region)) continue;
           const ElementMaterial m = youngsPoisson(lame[e]);
           const double E = m.youngs, nu = m.poisson, d = (1.0 + nu) * (1.0 - 2.0 * nu);
           if (k == ParameterKind::YoungsModulus)
@@ -227,7 +271,10 @@ VecX ParameterSpace::gradient(const PhysicalModel& model, const TrajectoryGradie
                       g.parameters.lambda[e] * E * (1.0 + 2.0 * nu * nu) / (d * d);
         }
         break;
-      case ParameterKind::Density: out[i] = g.parameters.density.sum(); break;
+      case ParameterKind::Density:
+        for (int e = 0; e < g.parameters.density.size(); ++e)
+          if (inRegion(e, region)) out[i] += g.parameters.density[e];
+        break;
       case ParameterKind::Alpha1: out[i] = g.parameters.alpha1; break;
       case ParameterKind::Alpha2: out[i] = g.parameters.alpha2; break;
       case ParameterKind::GravityX:

@@ -23,12 +23,22 @@ enum class ParameterKind {
   AngularVelocityX, AngularVelocityY, AngularVelocityZ,  // initial angular velocity
 };
 
+// A parameter; E, nu and density may be restricted to one material region
+// (heterogeneous fits): region 0 = elements in no scene material region, k = the k-th
+// entry of the scene's material.regions; -1 = the whole body.
+struct Parameter {
+  ParameterKind kind;
+  int region = -1;
+};
+
 // Names: E, nu, density, alpha1, alpha2, gravity_x|y|z, ground_theta, ground_phi,
-// ground_offset, velocity_x|y|z, angular_velocity_x|y|z; the groups "gravity",
-// "ground", "velocity" and "angular_velocity" expand to their components. A
-// comma-separated list is accepted. InputError names `field` for unknown names.
-std::vector<ParameterKind> parseParameterList(const std::string& list, const std::string& field = "--params");
+// ground_offset, velocity_x|y|z, angular_velocity_x|y|z; "E@k", "nu@k", "density@k"
+// for material region k; the groups "gravity", "ground", "velocity" and
+// "angular_velocity" expand to their components. A comma-separated list is accepted.
+// InputError names `field` for unknown names.
+std::vector<Parameter> parseParameterList(const std::string& list, const std::string& field = "--params");
 std::string parameterName(ParameterKind kind);
+std::string parameterName(const Parameter& parameter);
 
 // Initial rigid velocity field v_i = v0 + w x (X_i - c) on the free (non-Dirichlet) nodes.
 struct InitialMotion {
@@ -39,10 +49,13 @@ struct InitialMotion {
 
 class ParameterSpace {
  public:
-  ParameterSpace(std::vector<ParameterKind> kinds, InitialMotion motion);
+  // `elementRegion` gives each element's material region (see Parameter); needed only
+  // for regional parameters.
+  ParameterSpace(std::vector<Parameter> parameters, InitialMotion motion, std::vector<int> elementRegion = {});
+  ParameterSpace(const std::vector<ParameterKind>& kinds, InitialMotion motion);
 
-  const std::vector<ParameterKind>& kinds() const { return kinds_; }
-  int size() const { return static_cast<int>(kinds_.size()); }
+  const std::vector<Parameter>& parameters() const { return parameters_; }
+  int size() const { return static_cast<int>(parameters_.size()); }
   std::vector<std::string> names() const;
 
   VecX values(const PhysicalModel& model) const;
@@ -52,8 +65,10 @@ class ParameterSpace {
   VecX gradient(const PhysicalModel& model, const TrajectoryGradient& g) const;
 
  private:
-  std::vector<ParameterKind> kinds_;
+  bool inRegion(int element, int region) const;
+  std::vector<Parameter> parameters_;
   InitialMotion motion_;
+  std::vector<int> elementRegion_;
 };
 
 }  // namespace softfit

@@ -1,5 +1,6 @@
 #include "adjoint/scene_gradient_check.h"
 
+#include "adjoint/material_regions.h"
 #include "adjoint/motion_loss.h"
 #include "adjoint/trajectory_gradient.h"
 
@@ -20,7 +21,7 @@ GradientCheckReport checkSceneGradient(const SceneDescription& description, Buil
   settings.pcgTolerance = std::min(settings.pcgTolerance, 1e-14);
   InitialMotion motion{description.initial.velocity, description.initial.angularVelocity,
                        initialRotationCenter(description, model)};
-  ParameterSpace space(options.parameters, motion);
+  ParameterSpace space(options.parameters, motion, materialRegionOfElements(description.material, model));
   const VecX p0 = space.values(model);
   State initial = scene.initial;
   MassWeightedMotionLoss loss(model);

@@ -11,7 +11,7 @@
 namespace softfit {
 
 struct SceneGradientCheckOptions {
-  std::vector<ParameterKind> parameters;
+  std::vector<Parameter> parameters;
   GradientCheckOptions check;
   CheckpointOptions checkpoints;
   // Newton step tolerance (relative to the body size) for these runs: finite

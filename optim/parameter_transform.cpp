@@ -86,4 +86,10 @@ TransformSet defaultTransforms(const std::vector<ParameterKind>& kinds) {
   return set;
 }
 
+TransformSet defaultTransforms(const std::vector<Parameter>& parameters) {
+  TransformSet set;
+  for (const auto& p : parameters) set.transforms.push_back(defaultTransform(p.kind));
+  return set;
+}
+
 }  // namespace softfit

@@ -31,5 +31,6 @@ struct TransformSet {
 };
 
 TransformSet defaultTransforms(const std::vector<ParameterKind>& kinds);
+TransformSet defaultTransforms(const std::vector<Parameter>& parameters);
 
 }  // namespace softfit
