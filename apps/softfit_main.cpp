@@ -4,8 +4,10 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "apps/commands/fit_command.h"
 #include "apps/commands/gradcheck_command.h"
 #include "apps/commands/simulate_command.h"
+#include "apps/commands/synth_command.h"
 #include "forward/errors.h"
 
 int main(int argc, char** argv) {
@@ -13,6 +15,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exitCode = 0;
   softfit::apps::addSimulateCommand(app);
+  softfit::apps::addSynthCommand(app);
+  softfit::apps::addFitCommand(app, exitCode);
   softfit::apps::addGradcheckCommand(app, exitCode);
   try {
     app.parse(argc, argv);

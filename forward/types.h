@@ -12,6 +12,8 @@ using Mat9 = Eigen::Matrix<double, 9, 9>;
 using VecX = Eigen::VectorXd;
 using MatX = Eigen::MatrixXd;
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
+using PointMatrix = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;  // N x 3 points
+using TriangleMatrix = Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor>;  // T x 3 vertex indices
 
 // Node positions, velocities and forces are flat vectors of size 3 * nodes:
 // (x0, y0, z0, x1, y1, z1, ...).

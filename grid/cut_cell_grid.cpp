@@ -21,13 +21,15 @@ CutCellGrid::CutCellGrid(SdfLattice lattice) : lattice_(std::move(lattice)) {
   for (int k = 0; k < cd[2]; ++k)
     for (int j = 0; j < cd[1]; ++j)
       for (int i = 0; i < cd[0]; ++i, ++cellId) {
-        const std::array<double, 8> phi = lattice_.cellValues(i, j, k);
-        const CellCoverage coverage = classifyCell(phi);
+        // Active: the cell intersects the inside, i.e. one of its samples (a corner, as
+        // in the thesis, or a refined sub-lattice sample) has phi < 0.
+        const CellSamples samples = lattice_.cellSamples(i, j, k);
+        const CellCoverage coverage = classifyCell(samples);
         if (coverage == CellCoverage::Empty) continue;
         GridCell cell;
         cell.cut = coverage == CellCoverage::Partial;
         cell.index = Eigen::Vector3i(i, j, k);
-        cell.volumeFraction = insideVolumeFraction(phi);
+        cell.volumeFraction = cell.cut ? insideVolumeFraction(samples) : 1.0;
         cellOfLatticeCell_[static_cast<size_t>(cellId)] = static_cast<int>(cells_.size());
         cells_.push_back(cell);
         for (int c = 0; c < 8; ++c)
@@ -35,7 +37,7 @@ CutCellGrid::CutCellGrid(SdfLattice lattice) : lattice_(std::move(lattice)) {
       }
   if (cells_.empty()) {
     std::ostringstream s;
-    s << lattice_.source() << ": the SDF has no inside point on the grid (no lattice node with phi < 0 at cell_size "
+    s << lattice_.source() << ": the SDF has no inside point on the grid (no sample with phi < 0 at cell_size "
       << lattice_.cellSize() << "); the object is empty or thinner than the cell size";
     throw InputError(s.str());
   }
@@ -104,10 +106,15 @@ std::optional<EmbeddedPoint> CutCellGrid::locate(const Vec3& X) const {
 
 Element makeCutCellElement(const std::array<int, 8>& nodes, const std::array<double, 8>& phi, double h,
                            const CutCellQuadratureOptions& options) {
+  return makeCutCellElement(nodes, CellSamples::fromCorners(phi), h, options);
+}
+
+Element makeCutCellElement(const std::array<int, 8>& nodes, const CellSamples& samples, double h,
+                           const CutCellQuadratureOptions& options) {
   Element e;
   e.nodes.assign(nodes.begin(), nodes.end());
   const double cellVolume = h * h * h;
-  for (const LocalQuadraturePoint& p : cellQuadrature(phi, options)) {
+  for (const LocalQuadraturePoint& p : cellQuadrature(samples, options)) {
     QuadraturePoint q;
     q.weight = p.weight * cellVolume;
     q.N = trilinearShapeValues(p.position);
@@ -139,7 +146,7 @@ std::vector<Element> buildCutCellElements(const CutCellGrid& grid, const CutCell
       continue;
     }
     elements.push_back(makeCutCellElement(
-        cell.nodes, grid.lattice().cellValues(cell.index[0], cell.index[1], cell.index[2]), h, options));
+        cell.nodes, grid.lattice().cellSamples(cell.index[0], cell.index[1], cell.index[2]), h, options));
   }
   return elements;
 }

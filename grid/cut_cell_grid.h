@@ -1,7 +1,8 @@
 #pragma once
-// The active part of an SDF lattice: active cells (cells whose piecewise-linear inside
-// region has positive volume, i.e. with a corner phi < 0), active nodes (corners of
-// active cells) numbered in lattice order, and the softfit Elements of the cells:
+// The active part of an SDF lattice: active cells (cells that intersect the inside: a
+// sample phi < 0, a corner as in the thesis or a refined sub-lattice sample, so the
+// piecewise-linear inside region has positive volume), active nodes (corners of active
+// cells) numbered in lattice order, and the softfit Elements of the cells:
 // trilinear 8-node hexes with quadrature over the inside region only
 // (cut_cell_quadrature.h), so lumped mass, gravity and elastic energy all integrate the
 // object, not the cell.
@@ -32,7 +33,7 @@ struct EmbeddedPoint {
 
 class CutCellGrid {
  public:
-  // InputError naming lattice.source() when no lattice node lies inside (phi < 0).
+  // InputError naming lattice.source() when no sample lies inside (phi < 0).
   explicit CutCellGrid(SdfLattice lattice);
 
   const SdfLattice& lattice() const { return lattice_; }
@@ -69,8 +70,11 @@ class CutCellGrid {
 // with weight = fraction * h^3, N = trilinear shape values and dN/dX = dN/dxi / h.
 std::vector<Element> buildCutCellElements(const CutCellGrid& grid, const CutCellQuadratureOptions& options = {});
 
-// The element of a single cell of size h with corner values phi at the given nodes.
+// The element of a single cell of size h with corner values phi (or refined samples) at
+// the given nodes.
 Element makeCutCellElement(const std::array<int, 8>& nodes, const std::array<double, 8>& phi, double h,
+                           const CutCellQuadratureOptions& options = {});
+Element makeCutCellElement(const std::array<int, 8>& nodes, const CellSamples& samples, double h,
                            const CutCellQuadratureOptions& options = {});
 
 }  // namespace softfit

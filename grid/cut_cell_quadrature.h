@@ -1,13 +1,17 @@
 #pragma once
 // Quadrature over the inside part of one grid cell, in unit-cell coordinates with
-// weights as fractions of the cell volume. Full cells (every corner phi <= 0) use the
-// 2x2x2 Gauss rule; partial cells integrate exactly over the clipped Kuhn tets
-// (kuhn_clipping.h) with a rule per sub-tet, so the weights sum to the exact volume of
-// the piecewise-linear inside region and the rule converges under refinement.
+// weights as fractions of the cell volume. The cell's geometry is given by SDF samples
+// (cell_samples.h: its 8 corners, or a refined (s+1)^3 sub-lattice). Full cells (every
+// sample <= 0) use the 2x2x2 Gauss rule; partial cells integrate exactly over the
+// clipped Kuhn tets of every sub-cell (kuhn_clipping.h) with a rule per sub-tet (and
+// 2x2x2 Gauss on full sub-cells), so the weights sum to the exact volume of the
+// piecewise-linear inside region and the rule converges under refinement. The result
+// is then compressed to at most 11 points (quadrature_compression.h).
 #include <array>
 #include <vector>
 
 #include "forward/types.h"
+#include "grid/cell_samples.h"
 
 namespace softfit {
 
@@ -18,9 +22,10 @@ struct LocalQuadraturePoint {
 
 enum class CellCoverage { Empty, Partial, Full };
 
-// Empty: no corner phi < 0 (the interpolant is >= 0 in the cell). Full: every corner
+// Empty: no sample phi < 0 (the interpolant is >= 0 in the cell). Full: every sample
 // phi <= 0. Partial otherwise.
 CellCoverage classifyCell(const std::array<double, 8>& phi);
+CellCoverage classifyCell(const CellSamples& samples);
 
 enum class SubTetRule {
   Centroid,   // 1 point per sub-tet (degree 1)
@@ -29,6 +34,9 @@ enum class SubTetRule {
 
 struct CutCellQuadratureOptions {
   SubTetRule rule = SubTetRule::FourPoint;
+  // Caratheodory-compress the partial-cell rule to at most 11 points with the same
+  // trilinear and quadratic moments (quadrature_compression.h): about 4x fewer points.
+  bool compress = true;
 };
 
 // 2x2x2 Gauss-Legendre points, weights 1/8.
@@ -38,8 +46,10 @@ std::vector<LocalQuadraturePoint> fullCellQuadrature();
 // sub-tets for partial cells, nothing for empty ones.
 std::vector<LocalQuadraturePoint> cellQuadrature(const std::array<double, 8>& phi,
                                                  const CutCellQuadratureOptions& options = {});
+std::vector<LocalQuadraturePoint> cellQuadrature(const CellSamples& samples, const CutCellQuadratureOptions& options = {});
 
 // Exact volume fraction of {phi_lin <= 0} in the cell (sum of the weights above).
 double insideVolumeFraction(const std::array<double, 8>& phi);
+double insideVolumeFraction(const CellSamples& samples);
 
 }  // namespace softfit

@@ -47,48 +47,34 @@ struct PairHash {
 // Builds the vertex list and triangles of the marching-tets surface.
 class SurfaceBuilder {
  public:
-  explicit SurfaceBuilder(const CutCellGrid& grid) : grid_(grid), lattice_(grid.lattice()) {}
+  SurfaceBuilder(const CutCellGrid& grid, bool useSamples)
+      : grid_(grid), lattice_(grid.lattice()), useSamples_(useSamples), scale_(useSamples ? grid.lattice().refinement() : 1) {
+    fineDims_ = ((lattice_.nodeDims().array() - 1) * scale_ + 1).matrix().cast<long long>();
+  }
 
   void addCell(int cellId) {
     const GridCell& cell = grid_.cells()[cellId];
-    std::array<long long, 8> latticeNode;
-    std::array<double, 8> phi;
-    bool touchesSurface = false;
-    for (int c = 0; c < 8; ++c) {
-      latticeNode[c] = grid_.latticeNodeOf(cell.nodes[c]);
-      phi[c] = lattice_.phi(latticeNode[c]);
-      touchesSurface = touchesSurface || phi[c] >= 0.0;
-    }
-    if (!touchesSurface) return;
-    for (const auto& tet : kKuhnTets) {
-      int in[4], out[4], nIn = 0, nOut = 0;
-      for (int v = 0; v < 4; ++v) {
-        if (phi[tet[v]] < 0.0) in[nIn++] = tet[v];
-        else out[nOut++] = tet[v];
-      }
-      if (nIn == 0 || nIn == 4) continue;
-      const Vec3 gradient = tetGradient(tet, phi);
-      auto v = [&](int i, int o) { return vertex(cellId, latticeNode, phi, i, o); };
-      if (nIn == 1) {
-        addTriangle(v(in[0], out[0]), v(in[0], out[1]), v(in[0], out[2]), gradient);
-      } else if (nIn == 3) {
-        addTriangle(v(in[0], out[0]), v(in[1], out[0]), v(in[2], out[0]), gradient);
-      } else {
-        const int ac = v(in[0], out[0]), ad = v(in[0], out[1]), bd = v(in[1], out[1]), bc = v(in[1], out[0]);
-        addTriangle(ac, ad, bd, gradient);
-        addTriangle(ac, bd, bc, gradient);
-      }
-    }
+    const CellSamples samples = useSamples_ ? lattice_.cellSamples(cell.index[0], cell.index[1], cell.index[2])
+                                            : CellSamples::fromCorners(lattice_.cellValues(cell.index[0], cell.index[1], cell.index[2]));
+    if (*std::max_element(samples.values.begin(), samples.values.end()) < 0.0) return;  // no surface
+    const int s = samples.subdivision;
+    for (int k = 0; k < s; ++k)
+      for (int j = 0; j < s; ++j)
+        for (int i = 0; i < s; ++i) addSubCell(cell, samples, Eigen::Vector3i(i, j, k));
   }
 
   EmbeddedSurface finish() {
-    // A face between two inside tets whose corners all have phi = 0 is emitted twice
-    // with opposite orientation: drop such pairs (interior faces).
-    std::map<std::array<int, 3>, int> count;
-    for (const auto& t : triangles_) ++count[sorted(t)];
+    // A triangle emitted by the tets on both sides of a face cancels when the two copies
+    // are opposite (an interior face between inside tets) and counts once when they agree.
+    std::map<std::array<int, 3>, int> net;
+    for (const auto& t : triangles_) net[sorted(t)] += orientation(t);
     std::vector<std::array<int, 3>> kept;
-    for (const auto& t : triangles_)
-      if (count[sorted(t)] == 1) kept.push_back(t);
+    for (const auto& t : triangles_) {
+      auto it = net.find(sorted(t));
+      if (it == net.end() || it->second == 0 || (it->second > 0) != (orientation(t) > 0)) continue;
+      kept.push_back(t);
+      net.erase(it);  // keep one copy
+    }
     EmbeddedSurface s;
     s.weights.resize(static_cast<int>(rest_.size()), grid_.nodeCount());
     s.weights.setFromTriplets(weights_.begin(), weights_.end());
@@ -99,6 +85,12 @@ class SurfaceBuilder {
   }
 
  private:
+  // +1 when t is an even permutation of its sorted vertices, -1 when odd.
+  static int orientation(const std::array<int, 3>& t) {
+    const int inversions = (t[0] > t[1]) + (t[0] > t[2]) + (t[1] > t[2]);
+    return inversions % 2 == 0 ? 1 : -1;
+  }
+
   static std::array<int, 3> sorted(std::array<int, 3> t) {
     std::sort(t.begin(), t.end());
     return t;
@@ -115,17 +107,69 @@ class SurfaceBuilder {
     return edges.inverse() * rise;
   }
 
-  // The crossing on corner edge (inside i, outside o) of cell `cellId`; a zero at o puts
-  // it on node o.
-  int vertex(int cellId, const std::array<long long, 8>& latticeNode, const std::array<double, 8>& phi, int i, int o) {
-    const bool onNode = phi[o] == 0.0;
-    const std::pair<long long, long long> key = onNode ? std::make_pair(latticeNode[o], latticeNode[o])
-                                                       : std::make_pair(latticeNode[i], latticeNode[o]);
+  // Surface pieces of one sub-cell: for each Kuhn tet the cut face {phi_lin = 0} when it
+  // has corners on both sides (phi < 0 and phi > 0), and its faces with three zero
+  // corners when the tet is inside (phi <= 0 at all corners), oriented away from it.
+  void addSubCell(const GridCell& cell, const CellSamples& samples, const Eigen::Vector3i& sub) {
+    const std::array<double, 8> phi = samples.subCellValues(sub[0], sub[1], sub[2]);
+    auto v = [&](int i, int o) { return vertex(cell, samples.subdivision, sub, phi, i, o); };
+    for (const auto& tet : kKuhnTets) {
+      int in[4], out[4], nIn = 0, nOut = 0, negative = 0, zero = 0;
+      for (int c = 0; c < 4; ++c) {
+        const double value = phi[tet[c]];
+        negative += value < 0.0;
+        zero += value == 0.0;
+        if (value <= 0.0) in[nIn++] = tet[c];
+        else out[nOut++] = tet[c];
+      }
+      const Vec3 gradient = tetGradient(tet, phi);
+      if (nOut == 0) {
+        if (zero < 3) continue;
+        for (int skip = 0; skip < 4; ++skip) {  // faces with three zero corners
+          int face[3], n = 0;
+          for (int c = 0; c < 4; ++c)
+            if (c != skip) face[n++] = tet[c];
+          if (phi[face[0]] != 0.0 || phi[face[1]] != 0.0 || phi[face[2]] != 0.0) continue;
+          const Vec3 away = (hexCorner(face[0]) + hexCorner(face[1]) + hexCorner(face[2])) / 3.0 - hexCorner(tet[skip]);
+          addTriangle(v(face[0], face[0]), v(face[1], face[1]), v(face[2], face[2]), away);
+        }
+        continue;
+      }
+      if (negative == 0) continue;  // zeros and positives only: no inside volume here
+      if (nIn == 1) {
+        addTriangle(v(in[0], out[0]), v(in[0], out[1]), v(in[0], out[2]), gradient);
+      } else if (nIn == 3) {
+        addTriangle(v(in[0], out[0]), v(in[1], out[0]), v(in[2], out[0]), gradient);
+      } else {
+        const int ac = v(in[0], out[0]), ad = v(in[0], out[1]), bd = v(in[1], out[1]), bc = v(in[1], out[0]);
+        addTriangle(ac, ad, bd, gradient);
+        addTriangle(ac, bd, bc, gradient);
+      }
+    }
+  }
+
+  // Global id of sub-cell corner c on the fine lattice (refinement scale_).
+  long long fineNode(const GridCell& cell, int s, const Eigen::Vector3i& sub, int c) const {
+    const int factor = scale_ / s;  // 1 when the cell carries the lattice's refinement
+    long long id = 0, stride = 1;
+    for (int a = 0; a < 3; ++a) {
+      const long long f = static_cast<long long>(scale_) * cell.index[a] + factor * (sub[a] + kHexCorner[c][a]);
+      id += f * stride;
+      stride *= fineDims_[a];
+    }
+    return id;
+  }
+
+  // The crossing on sub-cell corner edge (inside i with phi <= 0, outside o with phi > 0);
+  // a zero at i puts it on i. vertex(c, c) is corner c itself (a zero corner).
+  int vertex(const GridCell& cell, int s, const Eigen::Vector3i& sub, const std::array<double, 8>& phi, int i, int o) {
+    const bool onCorner = i == o || phi[i] == 0.0;
+    const long long fi = fineNode(cell, s, sub, i);
+    const std::pair<long long, long long> key = onCorner ? std::make_pair(fi, fi) : std::make_pair(fi, fineNode(cell, s, sub, o));
     const auto found = index_.find(key);
     if (found != index_.end()) return found->second;
-    const double s = onNode ? 1.0 : phi[i] / (phi[i] - phi[o]);
-    const Vec3 xi = hexCorner(i) + s * (hexCorner(o) - hexCorner(i));
-    const GridCell& cell = grid_.cells()[cellId];
+    const double t = onCorner ? 0.0 : phi[i] / (phi[i] - phi[o]);
+    const Vec3 xi = (sub.cast<double>() + hexCorner(i) + t * (hexCorner(o) - hexCorner(i))) / s;
     const int id = static_cast<int>(rest_.size());
     const HexShapeValues N = trilinearShapeValues(xi);
     Vec3 X = Vec3::Zero();
@@ -149,6 +193,9 @@ class SurfaceBuilder {
 
   const CutCellGrid& grid_;
   const SdfLattice& lattice_;
+  bool useSamples_;
+  int scale_;
+  Eigen::Matrix<long long, 3, 1> fineDims_;
   std::unordered_map<std::pair<long long, long long>, int, PairHash> index_;
   std::vector<Eigen::Triplet<double, int>> weights_;
   std::vector<Vec3> rest_;
@@ -157,8 +204,8 @@ class SurfaceBuilder {
 
 }  // namespace
 
-EmbeddedSurface extractEmbeddedSurface(const CutCellGrid& grid) {
-  SurfaceBuilder builder(grid);
+EmbeddedSurface extractEmbeddedSurface(const CutCellGrid& grid, SurfaceResolution resolution) {
+  SurfaceBuilder builder(grid, resolution == SurfaceResolution::Samples);
   for (int c = 0; c < grid.cellCount(); ++c) builder.addCell(c);
   return builder.finish();
 }

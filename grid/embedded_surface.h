@@ -30,10 +30,14 @@ struct EmbeddedSurface {
 EmbeddedSurface identityEmbedding(int nodeCount, SurfaceTriangles triangles);
 
 // The zero level set of the grid's reference SDF (its piecewise-linear interpolant on the
-// Kuhn tets of the active cells, "marching tets"): a closed, outward-oriented triangle
-// surface bounding exactly the volume the cut-cell quadrature integrates. Vertices are
-// shared between neighbouring tets and cells; each is embedded in one cell with its
-// trilinear weights.
-EmbeddedSurface extractEmbeddedSurface(const CutCellGrid& grid);
+// Kuhn tets of the active (sub-)cells, "marching tets"): a closed, outward-oriented
+// triangle surface. Vertices are shared between neighbouring tets and cells; each is
+// embedded in one cell with its trilinear weights.
+enum class SurfaceResolution {
+  Samples,  // all reference samples (refined cells): bounds exactly the volume the
+            // cut-cell quadrature integrates; refinement^2 times more triangles
+  Nodes,    // the node values only (thesis level, one refinement level per cell)
+};
+EmbeddedSurface extractEmbeddedSurface(const CutCellGrid& grid, SurfaceResolution resolution = SurfaceResolution::Samples);
 
 }  // namespace softfit

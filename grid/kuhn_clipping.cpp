@@ -15,7 +15,7 @@ namespace {
 constexpr double kMinimumVolume = 1e-15;
 
 Vec3 crossing(const Vec3& a, const Vec3& b, double phiA, double phiB) {
-  const double t = phiA / (phiA - phiB);  // phiA < 0 <= phiB
+  const double t = phiA / (phiA - phiB);  // phiA <= 0 < phiB
   return a + t * (b - a);
 }
 
@@ -42,7 +42,7 @@ void clipTetInside(const std::array<Vec3, 4>& p, const std::array<double, 4>& ph
   int in[4], outside[4];
   int nIn = 0, nOut = 0;
   for (int i = 0; i < 4; ++i) {
-    if (phi[i] < 0.0) in[nIn++] = i;
+    if (phi[i] <= 0.0) in[nIn++] = i;
     else outside[nOut++] = i;
   }
   auto x = [&](int i, int o) { return crossing(p[i], p[o], phi[i], phi[o]); };

@@ -15,8 +15,9 @@ struct LocalTet {
 };
 
 // Appends the sub-tets of {x in tet : phi_lin(x) <= 0} for tet corners p and values phi.
-// Vertices with phi < 0 are inside; a zero value puts the crossing on that vertex.
-// Sub-tets of zero volume are dropped.
+// Vertices with phi <= 0 are inside (a tet whose corners are all 0 is inside: e.g. the
+// corner tets along an edge of a box whose faces lie on grid nodes). Sub-tets of zero
+// volume are dropped.
 void clipTetInside(const std::array<Vec3, 4>& p, const std::array<double, 4>& phi, std::vector<LocalTet>& out);
 
 // The inside region of the unit cell for corner values phi (VTK corner order, see

@@ -68,21 +68,24 @@ TriangleMeshSdf::TriangleMeshSdf(const TriangleSurface& input) : source_(input.s
       const Vec3 u = p[(k + 1) % 3] - p[k], v = p[(k + 2) % 3] - p[k];
       vertexNormals_[surface.triangles(t, k)] += angleBetween(u, v) * faceNormals_[t];
       const int i = surface.triangles(t, k), j = surface.triangles(t, (k + 1) % 3);
-      edgeSum[{std::min(i, j), std::max(i, j)}] += faceNormals_[t];
+      // emplace: a default-constructed Eigen vector would be uninitialized.
+      edgeSum.emplace(std::make_pair(std::min(i, j), std::max(i, j)), Vec3::Zero()).first->second += faceNormals_[t];
     }
   }
   for (int t = 0; t < triangles; ++t)
     for (int k = 0; k < 3; ++k) {
       const int i = surface.triangles(t, k), j = surface.triangles(t, (k + 1) % 3);
-      edgeNormals_[3 * t + k] = edgeSum[{std::min(i, j), std::max(i, j)}];
+      edgeNormals_[3 * t + k] = edgeSum.at({std::min(i, j), std::max(i, j)});
     }
   bounds_ = {surface.vertices.colwise().minCoeff().transpose(), surface.vertices.colwise().maxCoeff().transpose()};
-  bvh_ = std::make_unique<TriangleBvh>(surface);
+  triangles_ = surface.triangles;
+  const PointMatrix vertices = surface.vertices;
+  bvh_ = std::make_unique<TriangleBvh>(Eigen::Map<const VecX>(vertices.data(), vertices.size()), triangles_);
 }
 
-Vec3 TriangleMeshSdf::pseudonormal(const NearestTriangle& n) const {
-  const auto& tris = bvh_->surface().triangles;
-  switch (n.closest.feature) {
+Vec3 TriangleMeshSdf::pseudonormal(const TriangleBvh::Nearest& n) const {
+  const auto& tris = triangles_;
+  switch (n.feature) {
     case TriangleFeature::Vertex0: return vertexNormals_[tris(n.triangle, 0)];
     case TriangleFeature::Vertex1: return vertexNormals_[tris(n.triangle, 1)];
     case TriangleFeature::Vertex2: return vertexNormals_[tris(n.triangle, 2)];
@@ -95,9 +98,9 @@ Vec3 TriangleMeshSdf::pseudonormal(const NearestTriangle& n) const {
 }
 
 double TriangleMeshSdf::value(const Vec3& p) const {
-  const NearestTriangle n = bvh_->nearest(p);
-  const double distance = std::sqrt(n.closest.squaredDistance);
-  return (p - n.closest.point).dot(pseudonormal(n)) < 0.0 ? -distance : distance;
+  const TriangleBvh::Nearest n = bvh_->closestPoint(p);
+  const double distance = std::sqrt(n.distanceSquared);
+  return (p - n.point).dot(pseudonormal(n)) < 0.0 ? -distance : distance;
 }
 
 std::shared_ptr<TriangleMeshSdf> loadTriangleMeshSdf(const std::string& path, double scale, const Vec3& translate) {

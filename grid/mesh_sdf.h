@@ -8,7 +8,7 @@
 
 #include "forward/mesh/triangle_surface.h"
 #include "grid/signed_distance_field.h"
-#include "grid/triangle_bvh.h"
+#include "forward/mesh/triangle_bvh.h"
 
 namespace softfit {
 
@@ -23,13 +23,14 @@ class TriangleMeshSdf final : public SignedDistanceField {
   AxisBox bounds() const override { return bounds_; }
   std::string name() const override { return source_; }
   // Unsigned distance and the closest point (for tests and diagnostics).
-  NearestTriangle nearest(const Vec3& p) const { return bvh_->nearest(p); }
+  TriangleBvh::Nearest nearest(const Vec3& p) const { return bvh_->closestPoint(p); }
 
  private:
-  Vec3 pseudonormal(const NearestTriangle& n) const;
+  Vec3 pseudonormal(const TriangleBvh::Nearest& n) const;
 
   std::string source_;
   std::unique_ptr<TriangleBvh> bvh_;
+  TriangleMatrix triangles_;
   std::vector<Vec3> faceNormals_;
   std::vector<Vec3> vertexNormals_;
   std::vector<Vec3> edgeNormals_;  // 3 per triangle: edges 01, 12, 20

@@ -131,7 +131,7 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
       VecX known = VecX::Zero(model.dofCount());
       for (int i = 0; i < known.size(); ++i)
         if (fixed[i]) known[i] = prescribedU[i];
-      system_.b -= Abase_ * known;
+      if (known.cwiseAbs().maxCoeff() > 0.0) system_.b -= Abase_ * known;  // skip for nodes fixed at rest
       for (int i = 0; i < known.size(); ++i)
         if (fixed[i]) system_.b[i] = prescribedU[i];
     }

@@ -9,7 +9,6 @@
 
 namespace softfit {
 
-using PointMatrix = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;  // N x 3
 using TetIndexMatrix = Eigen::Matrix<int, Eigen::Dynamic, 4, Eigen::RowMajor>;  // M x 4, 0-based
 using HexIndexMatrix = Eigen::Matrix<int, Eigen::Dynamic, 8, Eigen::RowMajor>;  // M x 8, 0-based
 

@@ -68,6 +68,7 @@ Geometry buildGridGeometry(const SdfGeometry& sdf, BuiltScene& built) {
   LatticeOptions options;
   options.cellSize = sdf.cellSize;
   options.snapFraction = sdf.snapFraction;
+  options.refinement = sdf.refinement;
   SdfLattice lattice = [&] {
     try {
       return sampleSdfLattice(*field, options);
@@ -101,7 +102,7 @@ Geometry buildGridGeometry(const SdfGeometry& sdf, BuiltScene& built) {
   }
   g.contactPoints = edgeCrossingContactPoints(*grid);
   for (const GridCell& c : grid->cells()) built.cells.add(VtkCellType::kHexahedron, c.nodes.data(), 8);
-  built.embeddedSurface = extractEmbeddedSurface(*grid);
+  built.embeddedSurface = extractEmbeddedSurface(*grid, sdf.surface);
   return g;
 }
 

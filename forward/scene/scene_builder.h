@@ -14,7 +14,6 @@
 
 namespace softfit {
 
-using TriangleMatrix = Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor>;
 
 struct BuiltScene {
   TetMesh mesh;              // tet scenes: rest mesh (after scale / translate); empty for grids

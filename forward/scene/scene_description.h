@@ -9,6 +9,7 @@
 #include "forward/energies/physical_model.h"
 #include "forward/integrators/time_integrator.h"
 #include "grid/cut_cell_quadrature.h"
+#include "grid/embedded_surface.h"
 #include "grid/sdf_shape.h"
 
 namespace softfit {
@@ -38,12 +39,14 @@ struct BoxGeometry {
 
 // An object given by a signed distance field, simulated on a cut-cell hexahedral grid
 // (grid/): nodes at integer multiples of cellSize, |phi| < snapFraction * cellSize
-// snapped to 0.
+// snapped to 0, cells near the surface sampled refinement^3 times for the quadrature.
 struct SdfGeometry {
   SdfShape shape;
   double cellSize = 0.0;
   double snapFraction = 0.01;
+  int refinement = 3;
   CutCellQuadratureOptions quadrature;
+  SurfaceResolution surface = SurfaceResolution::Nodes;  // output surface
 };
 
 struct MaterialRegion {

@@ -87,11 +87,11 @@ double positiveNumber(const JsonFields& f, const std::string& key) {
   return v;
 }
 
-// One node of the SDF tree. Keys "cell_size", "snap" and "quadrature" belong to the
-// top-level object only.
+// One node of the SDF tree. Keys "cell_size", "snap", "quadrature", "refinement" and
+// "surface" belong to the top-level object only.
 SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bool topLevel) {
   if (!topLevel)
-    for (const char* key : {"cell_size", "snap", "quadrature"})
+    for (const char* key : {"cell_size", "snap", "quadrature", "refinement", "surface"})
       if (f.has(key)) throw InputError(f.field(key) + ": only allowed on the top-level \"sdf\" object");
   SdfShape s;
   s.field = f.path();
@@ -99,12 +99,12 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
   using T = SdfShape::Type;
   switch (s.type) {
     case T::Sphere:
-      f.allowOnly({"type", "center", "radius", "cell_size", "snap", "quadrature"});
+      f.allowOnly({"type", "center", "radius", "cell_size", "snap", "quadrature", "refinement", "surface"});
       s.center = f.vec3("center", Vec3::Zero());
       s.radius = positiveNumber(f, "radius");
       break;
     case T::Box:
-      f.allowOnly({"type", "center", "half_extents", "min", "max", "cell_size", "snap", "quadrature"});
+      f.allowOnly({"type", "center", "half_extents", "min", "max", "cell_size", "snap", "quadrature", "refinement", "surface"});
       if (f.has("min") || f.has("max")) {
         if (f.has("center") || f.has("half_extents"))
           throw InputError(f.path() + ": give either \"min\"/\"max\" or \"center\"/\"half_extents\"");
@@ -121,7 +121,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
       }
       break;
     case T::Torus:
-      f.allowOnly({"type", "center", "axis", "major_radius", "minor_radius", "cell_size", "snap", "quadrature"});
+      f.allowOnly({"type", "center", "axis", "major_radius", "minor_radius", "cell_size", "snap", "quadrature", "refinement", "surface"});
       s.center = f.vec3("center", Vec3::Zero());
       s.axis = f.vec3("axis", Vec3::UnitY());
       if (s.axis.norm() == 0.0) throw InputError(f.field("axis") + ": must be non-zero");
@@ -129,7 +129,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
       s.minorRadius = positiveNumber(f, "minor_radius");
       break;
     case T::Capsule:
-      f.allowOnly({"type", "a", "b", "radius", "cell_size", "snap", "quadrature"});
+      f.allowOnly({"type", "a", "b", "radius", "cell_size", "snap", "quadrature", "refinement", "surface"});
       s.a = f.vec3("a");
       s.b = f.vec3("b");
       s.radius = positiveNumber(f, "radius");
@@ -137,7 +137,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
     case T::Union:
     case T::Difference:
     case T::Intersection: {
-      f.allowOnly({"type", "children", "cell_size", "snap", "quadrature"});
+      f.allowOnly({"type", "children", "cell_size", "snap", "quadrature", "refinement", "surface"});
       const std::vector<JsonFields> children = f.objectArray("children");
       const size_t minimum = s.type == T::Difference ? 2 : 1;
       if (children.size() < minimum)
@@ -146,11 +146,11 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
       break;
     }
     case T::Volume:
-      f.allowOnly({"type", "file", "cell_size", "snap", "quadrature"});
+      f.allowOnly({"type", "file", "cell_size", "snap", "quadrature", "refinement", "surface"});
       s.file = resolvePath(f.string("file"), baseDirectory);
       break;
     case T::Mesh:
-      f.allowOnly({"type", "file", "scale", "translate", "cell_size", "snap", "quadrature"});
+      f.allowOnly({"type", "file", "scale", "translate", "cell_size", "snap", "quadrature", "refinement", "surface"});
       s.file = resolvePath(f.string("file"), baseDirectory);
       s.scale = f.positive("scale", 1.0);
       s.translate = f.vec3("translate", Vec3::Zero());
@@ -165,6 +165,12 @@ SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirecto
   g.cellSize = positiveNumber(f, "cell_size");
   g.snapFraction = f.number("snap", g.snapFraction);
   if (!(g.snapFraction >= 0.0 && g.snapFraction < 0.5)) throw InputError(f.field("snap") + ": must be in [0, 0.5)");
+  g.refinement = f.integer("refinement", g.refinement);
+  if (g.refinement < 1 || g.refinement > 16) throw InputError(f.field("refinement") + ": must be in [1, 16]");
+  const std::string surface = f.string("surface", "nodes");
+  if (surface == "nodes") g.surface = SurfaceResolution::Nodes;
+  else if (surface == "samples") g.surface = SurfaceResolution::Samples;
+  else throw InputError(f.field("surface") + " = \"" + surface + "\": unknown surface (valid: nodes, samples)");
   // Partial-cell rule: "compressed" (default: 4 points per clipped sub-tet, compressed to
   // at most 11), "sub_tets" (all sub-tet points) or "centroid" (1 point per sub-tet).
   const std::string rule = f.string("quadrature", "compressed");

@@ -1,0 +1,217 @@
+#include "apps/commands/fit_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <sstream>
+
+#include "adjoint/material_regions.h"
+#include "adjoint/scene_gradient_check.h"
+#include "forward/errors.h"
+#include "forward/scene/scene_loader.h"
+#include "forward/scene/simulation_writer.h"
+#include "observations/capture_io.h"
+#include "observations/displacement_loss.h"
+#include "observations/point_cloud_loss.h"
+#include "optim/convergence_plot.h"
+#include "optim/fit_problem.h"
+#include "optim/fit_report.h"
+#include "optim/ground_truth.h"
+
+namespace softfit::apps {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FitOptions {
+  std::string scene;
+  std::string observations;
+  std::string output = "results/fit";
+  std::string parameters = "E,nu,alpha1,alpha2";
+  std::string start;  // "E=2500,nu=0.35"
+  std::string loss = "auto";
+  std::string optimizer = "lbfgs";
+  int maxIterations = 100;
+  double gradientTolerance = 1e-10;
+  double relativeCostTolerance = 1e-12;
+  int multiStart = 1;
+  double huber = 0.0;
+  std::string checkpointing = "all";
+  int maxStates = 20;
+  bool quiet = false;
+};
+
+// "E=2500,nu=0.35" -> values by parameter name.
+std::map<std::string, double> parseStart(const std::string& text) {
+  std::map<std::string, double> values;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) throw InputError("--start: \"" + item + "\" is not name=value");
+    try {
+      values[item.substr(0, eq)] = std::stod(item.substr(eq + 1));
+    } catch (const std::exception&) {
+      throw InputError("--start: \"" + item + "\" has no numeric value");
+    }
+  }
+  return values;
+}
+
+std::string formatPoint(const std::vector<std::string>& names, const VecX& p) {
+  std::string out;
+  char buffer[64];
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::snprintf(buffer, sizeof(buffer), "%s%s=%.6g", i ? " " : "", names[i].c_str(), p[i]);
+    out += buffer;
+  }
+  return out;
+}
+
+int runFit(const FitOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  SceneDescription description = loadScene(options.scene);
+  BuiltScene scene = buildScene(description);
+  PhysicalModel& model = *scene.model;
+
+  // Observations: point clouds (capture.json) or node displacements (displacements.json).
+  const fs::path dir(options.observations);
+  std::string lossKind = options.loss;
+  if (lossKind == "auto") lossKind = fs::exists(dir / "capture.json") ? "points" : "displacements";
+  std::unique_ptr<TrajectoryLoss> loss;
+  int steps = 0;
+  if (lossKind == "points") {
+    const Capture capture = loadCapture(dir.string());
+    PointCloudLossOptions lossOptions;
+    lossOptions.stride = frameStride(capture, description.dt);
+    lossOptions.huberDelta = options.huber;
+    lossOptions.averageOverPoints = true;
+    auto points = std::make_unique<PointCloudSurfaceLoss>(capture, scene.surface, lossOptions);
+    steps = points->lastStep();
+    std::printf("softfit fit: %s, %d point-cloud frames (%d points) from %s\n", options.scene.c_str(),
+                capture.frameCount(), capture.totalPoints(), options.observations.c_str());
+    loss = std::move(points);
+  } else if (lossKind == "displacements") {
+    DisplacementObservations observations = readDisplacementObservations((dir / "displacements.json").string());
+    int stride = 1;
+    if (observations.dt > 0.0) stride = std::max(1, static_cast<int>(std::lround(observations.dt / description.dt)));
+    const int frames = static_cast<int>(observations.frames.size());
+    auto displacements = std::make_unique<DisplacementLoss>(std::move(observations), model.nodeCount(), stride);
+    steps = displacements->lastStep();
+    std::printf("softfit fit: %s, %d displacement frames from %s\n", options.scene.c_str(), frames,
+                options.observations.c_str());
+    loss = std::move(displacements);
+  } else {
+    throw InputError("--loss = \"" + lossKind + "\": unknown (valid: auto, points, displacements)");
+  }
+
+  // Parameters, start values, transforms.
+  InitialMotion motion{description.initial.velocity, description.initial.angularVelocity,
+                       initialRotationCenter(description, model)};
+  ParameterSpace space(parseParameterList(options.parameters), motion,
+                       materialRegionOfElements(description.material, model));
+  VecX p0 = space.values(model);
+  const auto startValues = parseStart(options.start);
+  const std::vector<std::string> names = space.names();
+  for (const auto& [name, value] : startValues) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) throw InputError("--start: \"" + name + "\" is not among --params " + options.parameters);
+    p0[it - names.begin()] = value;
+  }
+  const TransformSet transforms = defaultTransforms(space.parameters());
+  FitSetup setup;
+  setup.model = &model;
+  setup.initial = scene.initial;
+  setup.integrator = description.integrator;
+  setup.dt = description.dt;
+  setup.steps = steps;
+  setup.loss = loss.get();
+  setup.checkpoints.strategy = parseCheckpointStrategy(options.checkpointing, "--checkpointing");
+  setup.checkpoints.maxStates = options.maxStates;
+  FitProblem problem(setup, space, transforms);
+
+  OptimizerOptions optimizer;
+  optimizer.kind = parseOptimizerKind(options.optimizer);
+  optimizer.maxIterations = options.maxIterations;
+  optimizer.gradientTolerance = options.gradientTolerance;
+  optimizer.relativeCostTolerance = options.relativeCostTolerance;
+  MultiStartOptions multi;
+  multi.starts = options.multiStart;
+
+  std::printf("  %d steps of %s / %s, optimizer %s, parameters %s\n  start: %s\n", steps,
+              integratorTypeName(description.integrator.type).c_str(),
+              materialModelName(model.elastic().model()).c_str(), options.optimizer.c_str(), options.parameters.c_str(),
+              formatPoint(names, p0).c_str());
+  const OptimizationResult result = minimizeMultiStart(
+      problem.objective(), problem.toInternal(p0), optimizer, multi, [&](const IterationRecord& r) {
+        if (options.quiet) return;
+        std::printf("  iteration %3d  cost %.6e  |grad| %.3e  %s  (%d evaluations, %.1f s)\n", r.iteration, r.cost,
+                    r.gradientNorm, formatPoint(names, problem.toPhysical(r.point)).c_str(), r.evaluations, r.seconds);
+        std::fflush(stdout);
+      });
+  const VecX p = problem.toPhysical(result.point);
+
+  // Reports.
+  fs::create_directories(options.output);
+  FitSummary summary;
+  summary.names = names;
+  summary.start = p0;
+  summary.result = p;
+  summary.truth = readGroundTruth((dir / "truth.json").string());
+  summary.optimization = result;
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  writeFitHistoryCsv((fs::path(options.output) / "history.csv").string(), names, transforms, result.history);
+  writeFitResultJson((fs::path(options.output) / "result.json").string(), summary);
+  writeConvergencePlot((fs::path(options.output) / "convergence.png").string(), result.history);
+
+  // The reconstructed trajectory, for ParaView next to the observations.
+  problem.apply(p);
+  SimulationWriter writer((fs::path(options.output) / "reconstruction").string(), scene, description.output);
+  writer.writeFrame(0, problem.initial(), steps == 0);
+  Simulator simulator(model, makeIntegrator(description.integrator), description.dt);
+  const Trajectory trajectory = simulator.run(problem.initial(), steps, false, [&](const StepReport& r) {
+    writer.writeFrame(r.step, *r.state, r.step == r.totalSteps);
+  });
+  writer.finish(trajectory.states.back());
+
+  std::printf("  %s after %d iterations (%d evaluations), cost %.6e, %.1f s\n", result.stopReason.c_str(),
+              result.iterations, result.evaluations, result.cost, summary.seconds);
+  std::printf("%s", formatFitSummary(summary).c_str());
+  std::printf("  wrote %s/{history.csv, result.json, convergence.png, reconstruction/simulation.pvd}\n",
+              options.output.c_str());
+  const bool solveFailed = result.stopReason.find("forward solve failed") != std::string::npos;
+  return solveFailed ? 3 : 0;
+}
+
+}  // namespace
+
+void addFitCommand(CLI::App& app, int& exitCode) {
+  auto options = std::make_shared<FitOptions>();
+  CLI::App* cmd = app.add_subcommand("fit", "Reconstruct physical parameters from a capture");
+  cmd->add_option("scene", options->scene, "Scene JSON (geometry, boundary conditions, initial guess)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--observations", options->observations, "Capture folder (capture.json or displacements.json)")
+      ->required();
+  cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
+  cmd->add_option("--params", options->parameters, "Parameters to fit (see `softfit gradcheck --help`)")
+      ->capture_default_str();
+  cmd->add_option("--start", options->start, "Start values, e.g. E=2500,nu=0.35 (default: the scene's)");
+  cmd->add_option("--loss", options->loss, "auto, points or displacements")->capture_default_str();
+  cmd->add_option("--optimizer", options->optimizer, "lbfgs, lbfgsb, bb or ceres")->capture_default_str();
+  cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->capture_default_str();
+  cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")->capture_default_str();
+  cmd->add_option("--cost-tolerance", options->relativeCostTolerance, "Stop when the relative cost change falls below")
+      ->capture_default_str();
+  cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")->capture_default_str();
+  cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")->capture_default_str();
+  cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
+  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")->capture_default_str();
+  cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");
+  cmd->callback([options, &exitCode] { exitCode = runFit(*options); });
+}
+
+}  // namespace softfit::apps

@@ -1,0 +1,165 @@
+#include "observations/capture_io.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "forward/errors.h"
+#include "forward/io/text_output.h"
+#include "forward/scene/json_fields.h"
+#include "observations/depth_frame.h"
+#include "observations/observation_json.h"
+
+namespace softfit {
+
+namespace {
+
+std::string resolve(const std::string& dir, const std::string& file) {
+  const std::filesystem::path p(file);
+  return p.is_absolute() ? file : (std::filesystem::path(dir) / p).string();
+}
+
+std::string frameFileName(int frame, CloudFileFormat format) {
+  char name[64];
+  std::snprintf(name, sizeof name, "frame_%06d", frame);
+  return std::string("frames/") + name + cloudFileExtension(format);
+}
+
+struct FrameSpec {
+  int frame = -1;
+  double weight = 1.0;
+  std::vector<std::string> clouds;
+  std::vector<std::pair<std::string, std::string>> depth;  // image, intrinsics
+  std::string field;                                       // "frames[i]"
+};
+
+FrameSpec parseFrame(const nlohmann::json& j, const std::string& field, int frameCount) {
+  const JsonFields f(j, field);
+  f.allowOnly({"frame", "weight", "cloud", "clouds", "depth"});
+  FrameSpec s;
+  s.field = field;
+  s.frame = f.integer("frame");
+  if (s.frame < 0 || s.frame >= frameCount)
+    throw InputError(f.field("frame") + " = " + std::to_string(s.frame) + ": outside [0, frame_count = " +
+                     std::to_string(frameCount) + ")");
+  s.weight = f.number("weight", 1.0);
+  if (!(s.weight >= 0.0)) throw InputError(f.field("weight") + ": must be >= 0");
+  if (f.has("cloud")) s.clouds.push_back(f.string("cloud"));
+  if (f.has("clouds")) {
+    const auto& a = j.at("clouds");
+    if (!a.is_array()) throw InputError(f.field("clouds") + ": expected an array of file names");
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (!a[i].is_string()) throw InputError(f.field("clouds") + "[" + std::to_string(i) + "]: expected a file name");
+      s.clouds.push_back(a[i].get<std::string>());
+    }
+  }
+  if (f.has("depth")) {
+    for (const JsonFields& d : f.objectArray("depth")) {
+      d.allowOnly({"image", "intrinsics"});
+      s.depth.emplace_back(d.string("image"), d.string("intrinsics"));
+    }
+  }
+  if (s.clouds.empty() && s.depth.empty())
+    throw InputError(field + " (frame " + std::to_string(s.frame) +
+                     "): no data (give \"cloud\", \"clouds\" or \"depth\")");
+  return s;
+}
+
+}  // namespace
+
+Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
+  const std::string jsonPath = (std::filesystem::path(dir) / "capture.json").string();
+  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": capture folder does not exist");
+  const nlohmann::json root = readJsonFile(jsonPath);
+
+  int frameCount = 0;
+  bool allowEmpty = options.allowEmptyFrames;
+  Capture capture;
+  capture.source = dir;
+  std::vector<FrameSpec> specs;
+  withErrorPrefix(jsonPath, [&] {
+    if (!root.is_object()) throw InputError("expected a JSON object with frame_count, dt and frames");
+    const JsonFields f(root, "");
+    f.allowOnly({"frame_count", "dt", "allow_empty_frames", "frames", "description"});
+    frameCount = f.integer("frame_count");
+    if (frameCount < 1) throw InputError("frame_count: must be at least 1");
+    capture.dt = f.number("dt");
+    if (!(capture.dt > 0.0)) throw InputError("dt: must be positive (seconds between frames)");
+    allowEmpty = f.boolean("allow_empty_frames", false) || allowEmpty;
+    const auto& frames = root.contains("frames") ? root.at("frames") : nlohmann::json();
+    if (!frames.is_array()) throw InputError(root.contains("frames") ? "frames: expected an array of frame objects"
+                                                                     : "missing required field \"frames\"");
+    std::vector<int> seenAt(frameCount, -1);
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      FrameSpec s = parseFrame(frames[i], "frames[" + std::to_string(i) + "]", frameCount);
+      if (seenAt[s.frame] >= 0)
+        throw InputError("frame " + std::to_string(s.frame) + " is listed twice (frames[" +
+                         std::to_string(seenAt[s.frame]) + "] and frames[" + std::to_string(i) + "])");
+      seenAt[s.frame] = static_cast<int>(i);
+      specs.push_back(std::move(s));
+    }
+    for (int k = 0; k < frameCount; ++k)
+      if (seenAt[k] < 0)
+        throw InputError("frame " + std::to_string(k) + " is missing from \"frames\" (frame_count = " +
+                         std::to_string(frameCount) + ")");
+  });
+
+  capture.frames.resize(frameCount);
+  for (const FrameSpec& s : specs) {
+    const std::string where = jsonPath + ": " + s.field + " (frame " + std::to_string(s.frame) + ")";
+    CaptureFrame& out = capture.frames[s.frame];
+    out.frame = s.frame;
+    out.weight = s.weight;
+    withErrorPrefix(where, [&] {
+      for (const std::string& c : s.clouds) {
+        const std::string path = resolve(dir, c);
+        if (!std::filesystem::exists(path)) throw InputError(path + ": cloud file does not exist");
+        appendCloud(out.cloud, readPointCloud(path));
+      }
+      for (const auto& [image, intrinsics] : s.depth) {
+        const std::string png = resolve(dir, image), json = resolve(dir, intrinsics);
+        if (!std::filesystem::exists(png)) throw InputError(png + ": depth image does not exist");
+        if (!std::filesystem::exists(json)) throw InputError(json + ": intrinsics file does not exist");
+        appendCloud(out.cloud, readDepthFrame(png, json));
+      }
+      checkFinitePoints(out.cloud, "cloud");
+      if (out.cloud.empty() && !allowEmpty)
+        throw InputError("the point cloud is empty (0 points); set \"allow_empty_frames\": true in capture.json "
+                         "to accept frames without points");
+    });
+  }
+  return capture;
+}
+
+void writeCapture(const std::string& dir, const Capture& capture, CloudFileFormat format, bool allowEmptyFrames) {
+  const std::string jsonPath = (std::filesystem::path(dir) / "capture.json").string();
+  if (!(capture.dt > 0.0)) throw InputError(jsonPath + ": cannot write a capture without a positive dt");
+  if (capture.frames.empty()) throw InputError(jsonPath + ": cannot write a capture without frames");
+  for (int k = 0; k < capture.frameCount(); ++k) {
+    const CaptureFrame& f = capture.frames[k];
+    const std::string where = jsonPath + ": frame " + std::to_string(k);
+    if (f.frame != k) throw InputError(where + ": frames must be numbered 0..N-1 in order (found " +
+                                       std::to_string(f.frame) + ")");
+    if (!(f.weight >= 0.0) || !std::isfinite(f.weight)) throw InputError(where + ": weight must be >= 0");
+    if (f.cloud.empty() && !allowEmptyFrames) throw InputError(where + ": the point cloud is empty (0 points)");
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(dir) / "frames", ec);
+  if (ec) throw InputError(dir + ": cannot create the capture folder (" + ec.message() + ")");
+
+  nlohmann::json frames = nlohmann::json::array();
+  for (const CaptureFrame& f : capture.frames) {
+    const std::string file = frameFileName(f.frame, format);
+    writePointCloud((std::filesystem::path(dir) / file).string(), f.cloud, format);
+    frames.push_back({{"frame", f.frame}, {"weight", f.weight}, {"cloud", file}});
+  }
+  nlohmann::json root = nlohmann::json::object();
+  root["frame_count"] = capture.frameCount();
+  root["dt"] = capture.dt;
+  if (allowEmptyFrames) root["allow_empty_frames"] = true;
+  root["frames"] = frames;
+  writeTextFile(jsonPath, root.dump(2) + "\n");
+}
+
+}  // namespace softfit

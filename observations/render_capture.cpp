@@ -1,0 +1,49 @@
+#include "observations/render_capture.h"
+
+#include <string>
+
+#include "forward/errors.h"
+#include "observations/depth_renderer.h"
+#include "observations/gaussian_noise.h"
+
+namespace softfit {
+
+PointCloud renderCloud(const VecX& positions, const TriangleMatrix& surface, const std::vector<Camera>& cameras) {
+  const TriangleBvh bvh(positions, surface);
+  PointCloud cloud;
+  for (const Camera& camera : cameras) appendCloud(cloud, depthMapToCloud(camera, renderDepth(camera, bvh)));
+  return cloud;
+}
+
+Capture renderCapture(const std::vector<State>& states, const TriangleMatrix& surface,
+                      const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride,
+                      double simulationDt) {
+  if (states.empty()) throw InputError("render capture: no states");
+  if (cameras.empty()) throw InputError("render capture: no cameras");
+  if (stride < 1) throw InputError("render capture: stride must be at least 1");
+  if (!(noise.sigma >= 0.0)) throw InputError("render capture: noise sigma must be >= 0");
+  if (!(simulationDt >= 0.0)) throw InputError("render capture: simulation dt must be >= 0");
+  Capture capture;
+  capture.source = "<rendered>";
+  GaussianNoise rng(noise.seed);
+  const int frames = static_cast<int>((states.size() - 1) / static_cast<std::size_t>(stride)) + 1;
+  for (int f = 0; f < frames; ++f) {
+    CaptureFrame frame;
+    frame.frame = f;
+    frame.cloud = renderCloud(states[static_cast<std::size_t>(f) * stride].x, surface, cameras);
+    if (frame.cloud.empty())
+      throw InputError("render capture: frame " + std::to_string(f) + " (step " + std::to_string(f * stride) +
+                       "): no camera sees the surface");
+    addGaussianNoise(frame.cloud, noise.sigma, rng);
+    capture.frames.push_back(std::move(frame));
+  }
+  if (simulationDt > 0.0) {
+    capture.dt = stride * simulationDt;
+  } else if (frames > 1) {
+    const double span = states[static_cast<std::size_t>(frames - 1) * stride].time - states[0].time;
+    capture.dt = span / (frames - 1);
+  }
+  return capture;
+}
+
+}  // namespace softfit

@@ -1,0 +1,32 @@
+#pragma once
+// Synthetic captures: virtual depth cameras looking at a simulated trajectory.
+#include <cstdint>
+#include <vector>
+
+#include "forward/integrators/time_integrator.h"
+#include "observations/camera.h"
+#include "observations/capture.h"
+#include "observations/depth_map.h"
+
+namespace softfit {
+
+struct NoiseOptions {
+  double sigma = 0.0;       // standard deviation of the isotropic Gaussian noise added to each coordinate (metres)
+  std::uint64_t seed = 0;   // same seed, same noise (gaussian_noise.h)
+};
+
+// All cameras' back-projected depth maps of the surface at `positions`, merged in camera
+// order (the points of camera 0 first).
+PointCloud renderCloud(const VecX& positions, const TriangleMatrix& surface, const std::vector<Camera>& cameras);
+
+// Capture frame f = the surface at states[f * stride] seen by every camera, for every
+// f with f * stride < states.size(), plus noise (one random stream over all frames, in
+// frame, camera, pixel order). capture.dt = stride * simulationDt, or, when simulationDt
+// is 0, the mean time between captured states (states[].time). Throws InputError when
+// there are no states or cameras, stride < 1, or a frame sees no point (the cameras miss
+// the body).
+Capture renderCapture(const std::vector<State>& states, const TriangleMatrix& surface,
+                      const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride,
+                      double simulationDt = 0.0);
+
+}  // namespace softfit

@@ -1,0 +1,35 @@
+#include "optim/ground_truth.h"
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "forward/errors.h"
+
+namespace softfit {
+
+void writeGroundTruth(const std::string& path, const std::map<std::string, double>& values) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [name, value] : values) j[name] = value;
+  std::ofstream out(path);
+  if (!out) throw InputError(path + ": cannot open for writing");
+  out << j.dump(2) << "\n";
+}
+
+std::map<std::string, double> readGroundTruth(const std::string& path) {
+  std::map<std::string, double> values;
+  if (!std::filesystem::exists(path)) return values;
+  std::ifstream in(path);
+  try {
+    const nlohmann::json j = nlohmann::json::parse(in);
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (!it.value().is_number()) throw InputError(path + ": \"" + it.key() + "\" must be a number");
+      values[it.key()] = it.value().get<double>();
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": invalid JSON: " + e.what());
+  }
+  return values;
+}
+
+}  // namespace softfit
