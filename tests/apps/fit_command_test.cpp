@@ -1,0 +1,69 @@
+// End-to-end: `softfit synth` makes a capture of a small scene, `softfit fit` recovers
+// the parameters from a wrong start and writes its reports.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::pair<int, std::string> run(const std::string& arguments) {
+  const std::string command = std::string(SOFTFIT_BINARY) + " " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string output;
+  char buffer[512];
+  while (fgets(buffer, sizeof(buffer), pipe)) output += buffer;
+  const int status = pclose(pipe);
+  return {WEXITSTATUS(status), output};
+}
+
+TEST(FitCommand, SynthThenFitRecoversParameters) {
+  const fs::path dir = fs::temp_directory_path() / ("softfit_fit_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string scene = (dir / "scene.json").string();
+  std::ofstream(scene) << R"({
+    "box": {"min": [-0.15, 0.05, -0.15], "max": [0.15, 0.35, 0.15], "cells": [2, 2, 2]},
+    "material": {"model": "warped_corotated", "youngs_modulus": 3000, "poisson_ratio": 0.3, "density": 100},
+    "gravity": [0, -10, 0],
+    "damping": {"alpha1": 0.1, "alpha2": 0.01},
+    "ground": {"normal": [0, 1, 0], "offset": 0},
+    "initial": {"velocity": [0.2, -1.0, 0.0], "angular_velocity": [0, 0, 1]},
+    "integrator": {"type": "newmark_theta", "theta": 0.6},
+    "time": {"dt": 0.01, "steps": 20}
+  })";
+  auto synth = run("synth " + scene + " -o " + (dir / "capture").string() + " --resolution 40");
+  ASSERT_EQ(synth.first, 0) << synth.second;
+  EXPECT_TRUE(fs::exists(dir / "capture" / "capture.json"));
+  EXPECT_TRUE(fs::exists(dir / "capture" / "truth.json"));
+
+  auto fit = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                 " --params E,nu --start E=4500,nu=0.36 -o " + (dir / "fit").string());
+  ASSERT_EQ(fit.first, 0) << fit.second;
+  EXPECT_NE(fit.second.find("iteration"), std::string::npos);
+  for (const char* f : {"history.csv", "result.json", "convergence.png", "reconstruction/simulation.pvd"})
+    EXPECT_TRUE(fs::exists(dir / "fit" / f)) << f;
+  std::ifstream in(dir / "fit" / "result.json");
+  const nlohmann::json result = nlohmann::json::parse(in);
+  EXPECT_NEAR(result["parameters"]["E"]["result"].get<double>(), 3000.0, 30.0) << fit.second;
+  EXPECT_NEAR(result["parameters"]["nu"]["result"].get<double>(), 0.3, 0.006) << fit.second;
+
+  // Displacement observations of the same capture folder.
+  auto disp = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                  " --loss displacements --params alpha1,alpha2 --start alpha1=0.15,alpha2=0.015 -q -o " +
+                  (dir / "fit2").string());
+  ASSERT_EQ(disp.first, 0) << disp.second;
+  EXPECT_NE(disp.second.find("alpha2"), std::string::npos);
+
+  // Bad input: a capture folder without observations names the file.
+  fs::create_directories(dir / "empty");
+  auto bad = run("fit " + scene + " --observations " + (dir / "empty").string() + " -o " + (dir / "fit3").string());
+  EXPECT_EQ(bad.first, 2) << bad.second;
+  EXPECT_NE(bad.second.find("displacements.json"), std::string::npos) << bad.second;
+  fs::remove_all(dir);
+}
+
+}  // namespace
