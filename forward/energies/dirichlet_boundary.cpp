@@ -19,38 +19,33 @@ int DirichletBoundary::constrainedNodeCount() const {
   return count;
 }
 
-void DirichletBoundary::applyPositions(double t, VecX& x) const {
+void DirichletBoundary::prescribe(double t, VecX* x, VecX* v) const {
   for (const auto& g : groups_) {
     const Mat3 R = g.motion == DirichletGroup::Motion::Rotation
                        ? Eigen::AngleAxisd(g.angularVelocity * t, g.axis).toRotationMatrix()
                        : Mat3::Identity();
     for (int n : g.nodes) {
       const Vec3 X = rest_.segment<3>(3 * n);
+      Vec3 position = X, velocity = Vec3::Zero();
       switch (g.motion) {
-        case DirichletGroup::Motion::Fixed: x.segment<3>(3 * n) = X; break;
-        case DirichletGroup::Motion::Linear: x.segment<3>(3 * n) = X + g.velocity * t; break;
-        case DirichletGroup::Motion::Rotation: x.segment<3>(3 * n) = g.center + R * (X - g.center); break;
+        case DirichletGroup::Motion::Fixed: break;
+        case DirichletGroup::Motion::Linear:
+          position = X + g.velocity * t;
+          velocity = g.velocity;
+          break;
+        case DirichletGroup::Motion::Rotation:
+          position = g.center + R * (X - g.center);
+          velocity = g.angularVelocity * g.axis.cross(R * (X - g.center));
+          break;
       }
+      if (x) x->segment<3>(3 * n) = position;
+      if (v) v->segment<3>(3 * n) = velocity;
     }
   }
 }
 
-void DirichletBoundary::applyVelocities(double t, VecX& v) const {
-  for (const auto& g : groups_) {
-    const Mat3 R = g.motion == DirichletGroup::Motion::Rotation
-                       ? Eigen::AngleAxisd(g.angularVelocity * t, g.axis).toRotationMatrix()
-                       : Mat3::Identity();
-    for (int n : g.nodes) {
-      const Vec3 X = rest_.segment<3>(3 * n);
-      switch (g.motion) {
-        case DirichletGroup::Motion::Fixed: v.segment<3>(3 * n).setZero(); break;
-        case DirichletGroup::Motion::Linear: v.segment<3>(3 * n) = g.velocity; break;
-        case DirichletGroup::Motion::Rotation:
-          v.segment<3>(3 * n) = g.angularVelocity * g.axis.cross(R * (X - g.center));
-          break;
-      }
-    }
-  }
-}
+void DirichletBoundary::applyPositions(double t, VecX& x) const { prescribe(t, &x, nullptr); }
+
+void DirichletBoundary::applyVelocities(double t, VecX& v) const { prescribe(t, nullptr, &v); }
 
 }  // namespace softfit

@@ -32,6 +32,9 @@ class DirichletBoundary {
   void applyVelocities(double t, VecX& v) const;
 
  private:
+  // Writes the prescribed positions into x and/or velocities into v (either may be null).
+  void prescribe(double t, VecX* x, VecX* v) const;
+
   std::vector<DirichletGroup> groups_;
   VecX rest_;
   DofMask fixed_;

@@ -7,18 +7,15 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "support/run_command.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
 std::pair<int, std::string> run(const std::string& arguments) {
-  const std::string command = std::string(SOFTFIT_BINARY) + " " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string output;
-  char buffer[512];
-  while (fgets(buffer, sizeof(buffer), pipe)) output += buffer;
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), output};
+  const auto r = softfit::testing::runSoftfit(arguments);
+  return {r.exitCode, r.output};
 }
 
 TEST(FitCommand, SynthThenFitRecoversParameters) {

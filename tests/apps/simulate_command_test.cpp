@@ -7,24 +7,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/run_command.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int exitCode;
-  std::string output;
-};
-
-CommandResult run(const std::string& arguments) {
-  const std::string command = std::string(SOFTFIT_BINARY) + " " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string output;
-  char buffer[512];
-  while (fgets(buffer, sizeof(buffer), pipe)) output += buffer;
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), output};
-}
+using softfit::testing::CommandResult;
+CommandResult run(const std::string& arguments) { return softfit::testing::runSoftfit(arguments); }
 
 class SimulateCommand : public ::testing::Test {
  protected:

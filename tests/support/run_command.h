@@ -1,0 +1,25 @@
+#pragma once
+// Runs the softfit binary with arguments and captures its exit code and output.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+namespace softfit::testing {
+
+struct CommandResult {
+  int exitCode;
+  std::string output;
+};
+
+inline CommandResult runSoftfit(const std::string& arguments) {
+  const std::string command = std::string(SOFTFIT_BINARY) + " " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string output;
+  char buffer[512];
+  while (fgets(buffer, sizeof(buffer), pipe)) output += buffer;
+  const int status = pclose(pipe);
+  return {WEXITSTATUS(status), output};
+}
+
+}  // namespace softfit::testing
