@@ -67,6 +67,14 @@ TEST_F(SdfVolumeFile, RoundTripAndTrilinearInterpolation) {
   EXPECT_NEAR(field.value(p), Vec3(1, -2, 0.5).dot(p) - 0.3, 1e-13);
 }
 
+TEST(BundledSdfVolume, IsTheDocumentedSampledCapsule) {
+  const SdfVolume bundled = readSdfVolume(std::string(SOFTFIT_SOURCE_DIR) + "/data/sdf/capsule.json");
+  const SdfVolume fresh = sampleSdf(CapsuleSdf(Vec3(-0.3, 0.25, 0.0), Vec3(0.3, 0.25, 0.0), 0.15), 0.05, 2);
+  EXPECT_EQ(bundled.dims, fresh.dims);
+  EXPECT_EQ(bundled.origin, fresh.origin);
+  EXPECT_EQ(bundled.values, fresh.values);
+}
+
 TEST_F(SdfVolumeFile, Float32AndScalarSpacing) {
   writeText("f32.json", R"({"format": "softfit-sdf-volume", "dims": [2, 2, 2], "origin": [0, 0, 0],
                             "spacing": 1.0, "data": "f32.raw", "type": "float32"})");

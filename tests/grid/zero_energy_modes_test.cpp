@@ -40,7 +40,8 @@ TEST(ZeroEnergyModes, FreeCellsHaveExactlySixRigidModes) {
   std::vector<CellCase> cases = {
       {"full", CellSamples::fromCorners(cornerValues([](const Vec3&) { return -1.0; }))},
       {"half (plane)", CellSamples::fromCorners(cornerValues(plane(0.8)))},
-      {"small corner (plane, 1%)", CellSamples::fromCorners(cornerValues(plane(0.33)))},
+      {"small corner (plane, 5%)", CellSamples::fromCorners(cornerValues(plane(0.33)))},
+      {"tiny corner (plane, 0.2%)", CellSamples::fromCorners(cornerValues(plane(0.12)))},
       {"large (plane, 95%)", CellSamples::fromCorners(cornerValues(plane(1.3)))},
       {"axis-aligned slab 30%", CellSamples::fromCorners(cornerValues([](const Vec3& x) { return x[1] - 0.3; }))},
       {"sphere corner, refined", refinedSamples(sphere(Vec3(0, 0, 0), 0.7), 3)},

@@ -1,0 +1,155 @@
+// The thesis cuboid on the cut-cell grid: active node / cell counts for resolutions
+// r = 5..20 and the per-step time of 30 steps at r = 5, 10, 15, 20, next to the thesis'
+// GPU times (GTX 1060, CG; Dirichlet case).
+//
+// Scene (DESIGN.md section 4): box SDF centred (0, 1, 0) with half-extents
+// (1.29, 0.4, 0.8), h = 1/r, refinement 3, compressed cut-cell quadrature. Material
+// warped corotated (MaterialModel::WarpedCorotated), E = 5e4, nu = 0.3, density 100,
+// Rayleigh alpha1 = 0.1, alpha2 = 0.001; IntegratorType::NewmarkTheta, theta 0.6,
+// dt = 0.01, gravity (0, -10, 0), 30 steps.
+//   dirichlet  nodes with y < 0.65 fixed (the bottom face y = 0.6 lies on grid nodes
+//              for every r used here), the body sags under gravity.
+//   collision  no Dirichlet nodes; ground y = 0 (k = 1e4, alpha = 100) with contact at
+//              the edge crossings; dropped with initial velocity (0, -3, 0), it reaches
+//              the ground after ~17 steps and bounces (min_gap: closest approach).
+//
+// Each benchmark row builds the scene (setup_ms counter), then times every one of the 30
+// step() calls (manual time): the reported time is the mean per step over all 30 steps,
+// the first one (symbolic analysis and first factorization) included;
+// first_step_ms and later_step_ms split it. thesis_ms is the thesis' per-step time of
+// the Dirichlet case, ratio = ours / thesis.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "forward/integrators/simulator.h"
+#include "grid/cut_cell_grid.h"
+#include "grid/grid_contact_points.h"
+#include "grid/sdf_primitives.h"
+
+namespace {
+
+using namespace softfit;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kSteps = 30;
+const std::map<int, double> kThesisSecondsPerStep = {{5, 0.0095}, {10, 0.0294}, {15, 0.105}, {20, 0.289}};
+
+BoxSdf thesisCuboid() { return BoxSdf(Vec3(0, 1, 0), Vec3(1.29, 0.4, 0.8)); }
+
+CutCellGrid cuboidGrid(int r) {
+  LatticeOptions options;
+  options.cellSize = 1.0 / r;
+  return CutCellGrid(sampleSdfLattice(thesisCuboid(), options));
+}
+
+void printCounts() {
+  std::printf("Thesis cuboid: centre (0,1,0), half-extents (1.29,0.4,0.8), h = 1/r\n");
+  std::printf("%4s %8s %13s %13s %10s %14s %10s\n", "r", "h", "active nodes", "active cells", "cut cells",
+              "inside-corner", "volume");
+  for (int r = 5; r <= 20; ++r) {
+    const CutCellGrid grid = cuboidGrid(r);
+    // Thesis definition of an active cell: a corner node inside (phi < 0).
+    int thesis = 0;
+    for (const GridCell& c : grid.cells()) {
+      const auto phi = grid.lattice().cellValues(c.index[0], c.index[1], c.index[2]);
+      thesis += *std::min_element(phi.begin(), phi.end()) < 0.0;
+    }
+    std::printf("%4d %8.5f %13d %13d %10d %14d %10.5f\n", r, 1.0 / r, grid.nodeCount(), grid.cellCount(),
+                grid.partialCellCount(), thesis, grid.insideVolume());
+  }
+  std::printf("(exact volume %.5f; inside-corner = cells active by the thesis definition)\n\n", 2.58 * 0.8 * 1.6);
+}
+
+void cuboidSteps(benchmark::State& state, bool collision) {
+  const int r = static_cast<int>(state.range(0));
+  const auto setupStart = Clock::now();
+  const CutCellGrid grid = cuboidGrid(r);
+  std::vector<Element> elements = buildCutCellElements(grid);
+  const int m = static_cast<int>(elements.size());
+  PhysicalModel model(grid.restPositions(), std::move(elements), MaterialModel::WarpedCorotated,
+                      std::vector<LameParameters>(m, lameFromYoungPoisson(5e4, 0.3)), VecX::Constant(m, 100.0));
+  model.gravity = Vec3(0, -10, 0);
+  model.damping = {0.1, 0.001};
+  if (collision) {
+    GroundPlane plane;
+    plane.stiffness = 1e4;
+    plane.sharpness = 100;
+    model.ground = GroundContact(plane, edgeCrossingContactPoints(grid));
+  } else {
+    DirichletGroup bottom;
+    for (int i = 0; i < grid.nodeCount(); ++i)
+      if (grid.restPositions()[3 * i + 1] < 0.65) bottom.nodes.push_back(i);
+    model.dirichlet = DirichletBoundary({bottom}, model.restPositions());
+  }
+  IntegratorSettings settings;
+  settings.type = IntegratorType::NewmarkTheta;
+  settings.theta = 0.6;
+  auto integrator = makeIntegrator(settings);
+  State current = restState(model);
+  if (collision)
+    for (int i = 0; i < model.nodeCount(); ++i) current.v[3 * i + 1] = -3.0;
+  const double setupMs = std::chrono::duration<double, std::milli>(Clock::now() - setupStart).count();
+
+  std::vector<double> seconds;
+  State previous;
+  bool hasPrevious = false;
+  int iterations = 0;
+  double minGap = 1e9;
+  for (auto _ : state) {
+    const auto start = Clock::now();
+    State next = integrator->step(model, current, hasPrevious ? &previous : nullptr, 0.01);
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    state.SetIterationTime(s);
+    seconds.push_back(s);
+    iterations += integrator->lastStep().iterations;
+    if (collision)  // untimed: closest approach of the contact points to the ground
+      for (const ContactPoint& p : model.ground->points()) minGap = std::min(minGap, model.ground->distance(next.x, p));
+    previous = std::move(current);
+    current = std::move(next);
+    hasPrevious = true;
+  }
+  double later = 0.0;
+  for (size_t i = 1; i < seconds.size(); ++i) later += seconds[i];
+  double mean = 0.0;
+  for (double s : seconds) mean += s;
+  mean /= seconds.size();
+  const double thesis = kThesisSecondsPerStep.at(r);
+  state.counters["nodes"] = grid.nodeCount();
+  state.counters["cells"] = grid.cellCount();
+  state.counters["cut"] = grid.partialCellCount();
+  state.counters["setup_ms"] = setupMs;
+  state.counters["first_step_ms"] = 1e3 * seconds.front();
+  state.counters["later_step_ms"] = 1e3 * later / (seconds.size() - 1);
+  state.counters["iters/step"] = static_cast<double>(iterations) / seconds.size();
+  state.counters["thesis_ms"] = 1e3 * thesis;
+  state.counters["ratio"] = mean / thesis;
+  if (collision) {
+    state.counters["contact_points"] = static_cast<double>(model.ground->points().size());
+    state.counters["min_gap"] = minGap;  // it landed: a few 1 / alpha at most
+    state.counters["max_penetration"] = model.ground->maxPenetration(current.x);
+  }
+  double sag = 0.0;  // largest downward displacement of a node
+  for (int i = 0; i < model.nodeCount(); ++i) sag = std::max(sag, model.restPositions()[3 * i + 1] - current.x[3 * i + 1]);
+  if (!collision) state.counters["sag"] = sag;
+}
+
+void dirichlet(benchmark::State& state) { cuboidSteps(state, false); }
+void collision(benchmark::State& state) { cuboidSteps(state, true); }
+
+BENCHMARK(dirichlet)->Arg(5)->Arg(10)->Arg(15)->Arg(20)->Iterations(kSteps)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(collision)->Arg(5)->Arg(10)->Arg(15)->Arg(20)->Iterations(kSteps)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  printCounts();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
