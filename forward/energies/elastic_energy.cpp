@@ -83,7 +83,32 @@ void ElasticEnergy::setParameters(std::vector<LameParameters> parameters) {
   if (parameters.size() != elements_.size())
     throw std::invalid_argument("ElasticEnergy: one LameParameters per element required");
   parameters_ = std::move(parameters);
+  buildRestStiffness();
 }
+
+void ElasticEnergy::buildRestStiffness() {
+  restStiffness_.clear();
+  if (!linearInFrame()) return;
+  restStiffness_.reserve(elements_.size());
+  for (size_t e = 0; e < elements_.size(); ++e)
+    restStiffness_.push_back(elementHessianImpl<Eigen::Dynamic>(elements_[e], *linear_, parameters_[e],
+                                                                Mat3::Identity(), false,
+                                                                [](const QuadraturePoint&) { return Mat3::Identity(); }));
+}
+
+namespace {
+
+// blockdiag(R) K0 blockdiag(R)^T added block by block.
+void addRotatedStiffness(const Element& el, const MatX& K0, const Mat3& R, double scale, BlockAssembler& H) {
+  const int n = el.nodeCount();
+  for (int b = 0; b < n; ++b)
+    for (int a = 0; a < n; ++a) {
+      const Mat3 block = R * K0.block<3, 3>(3 * a, 3 * b) * R.transpose();
+      H.addBlock(el.nodes[a], el.nodes[b], scale * block);
+    }
+}
+
+}  // namespace
 
 Mat3 ElasticEnergy::averageDeformationGradient(int e, const VecX& x) const {
   const Element& el = elements_[e];
@@ -137,8 +162,13 @@ MatX ElasticEnergy::elementHessian(int e, const VecX& x) const {
 }
 
 void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon) const {
-  // Linear elasticity (also in the warped element frame) has PSD element Hessians.
-  if (model_ == MaterialModel::Linear || model_ == MaterialModel::WarpedCorotated) filter = EigenvalueFilter::None;
+  // Linear elasticity (also in the warped element frame) has constant PSD element
+  // Hessians: rotate the cached rest stiffness.
+  if (linearInFrame()) {
+    for (size_t e = 0; e < elements_.size(); ++e)
+      addRotatedStiffness(elements_[e], restStiffness_[e], elementFrame(static_cast<int>(e)), 1.0, H);
+    return;
+  }
   const bool rotate = usesElementRotations();
   for (size_t e = 0; e < elements_.size(); ++e) {
     const Element& el = elements_[e];
@@ -157,6 +187,10 @@ std::vector<Mat3> ElasticEnergy::dampingFrames(const VecX& xFrame) const {
 }
 
 void ElasticEnergy::addDampingStiffness(const std::vector<Mat3>& frames, BlockAssembler& K) const {
+  if (linearInFrame()) {
+    for (size_t e = 0; e < elements_.size(); ++e) addRotatedStiffness(elements_[e], restStiffness_[e], frames[e], 1.0, K);
+    return;
+  }
   // The small-strain tensor does not depend on F: evaluate it at the frame itself.
   for (size_t e = 0; e < elements_.size(); ++e)
     assembleElement(

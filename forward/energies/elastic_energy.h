@@ -70,6 +70,13 @@ class ElasticEnergy {
   std::vector<LameParameters> parameters_;
   std::vector<Mat3> rotations_;
   std::unique_ptr<Material> linear_;  // small-strain model for the damping stiffness
+  // Linear and warped-corotated models: the rest element stiffness K0_e, so the step
+  // matrix is blockdiag(R) K0_e blockdiag(R)^T (no quadrature loop per step).
+  // Rebuilt by setParameters.
+  std::vector<MatX> restStiffness_;
+  void buildRestStiffness();
+  bool linearInFrame() const { return model_ == MaterialModel::Linear || model_ == MaterialModel::WarpedCorotated; }
 };
+
 
 }  // namespace softfit
