@@ -234,9 +234,9 @@ void ParameterSpace::apply(const VecX& values, PhysicalModel& model, State& init
     model.ground->setPlane(plane);
   }
   if (motionChanged) {
-    const DofMask& fixed = model.dirichlet.fixedDofs();
+    const DofMask fixed = model.fixedDofs();
     for (int i = 0; i < model.nodeCount(); ++i) {
-      if (!fixed.empty() && fixed[3 * i]) continue;
+      if (fixed[3 * i]) continue;
       const Vec3 r = model.restPositions().segment<3>(3 * i) - motion_.center;
       initial.v.segment<3>(3 * i) = motion_.velocity + motion_.angularVelocity.cross(r);
     }
@@ -246,10 +246,10 @@ void ParameterSpace::apply(const VecX& values, PhysicalModel& model, State& init
 VecX ParameterSpace::gradient(const PhysicalModel& model, const TrajectoryGradient& g) const {
   VecX out = VecX::Zero(size());
   const auto& lame = model.elastic().parameters();
-  const DofMask& fixed = model.dirichlet.fixedDofs();
+  const DofMask fixed = model.fixedDofs();
   Vec3 velocityBar = Vec3::Zero(), angularBar = Vec3::Zero();
   for (int i = 0; i < model.nodeCount(); ++i) {
-    if (!fixed.empty() && fixed[3 * i]) continue;
+    if (fixed[3 * i]) continue;
     const Vec3 vb = g.initialV.segment<3>(3 * i);
     velocityBar += vb;
     angularBar += (model.restPositions().segment<3>(3 * i) - motion_.center).cross(vb);

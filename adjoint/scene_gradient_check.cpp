@@ -13,14 +13,17 @@ Vec3 initialRotationCenter(const SceneDescription& description, const PhysicalMo
   return center / model.totalMass();
 }
 
+InitialMotion initialMotion(const SceneDescription& description, const PhysicalModel& model) {
+  return {description.initial.velocity, description.initial.angularVelocity, initialRotationCenter(description, model)};
+}
+
 GradientCheckReport checkSceneGradient(const SceneDescription& description, BuiltScene& scene,
                                        const SceneGradientCheckOptions& options) {
   PhysicalModel& model = *scene.model;
   IntegratorSettings settings = description.integrator;
   settings.newton.stepTolerance = std::min(settings.newton.stepTolerance, options.newtonTolerance);
   settings.pcgTolerance = std::min(settings.pcgTolerance, 1e-14);
-  InitialMotion motion{description.initial.velocity, description.initial.angularVelocity,
-                       initialRotationCenter(description, model)};
+  const InitialMotion motion = initialMotion(description, model);
   ParameterSpace space(options.parameters, motion, materialRegionOfElements(description.material, model));
   const VecX p0 = space.values(model);
   State initial = scene.initial;

@@ -109,8 +109,7 @@ int runFit(const FitOptions& options) {
   }
 
   // Parameters, start values, transforms.
-  InitialMotion motion{description.initial.velocity, description.initial.angularVelocity,
-                       initialRotationCenter(description, model)};
+  const InitialMotion motion = initialMotion(description, model);
   ParameterSpace space(parseParameterList(options.parameters), motion,
                        materialRegionOfElements(description.material, model));
   VecX p0 = space.values(model);

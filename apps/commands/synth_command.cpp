@@ -71,8 +71,7 @@ void runSynth(const SynthOptions& options) {
   if (model.ground) names += ",ground";
   for (size_t r = 0; r < description.material.regions.size() + 1 && !description.material.regions.empty(); ++r)
     names += ",E@" + std::to_string(r) + ",nu@" + std::to_string(r) + ",density@" + std::to_string(r);
-  InitialMotion motion{description.initial.velocity, description.initial.angularVelocity,
-                       initialRotationCenter(description, model)};
+  const InitialMotion motion = initialMotion(description, model);
   ParameterSpace space(parseParameterList(names), motion, materialRegionOfElements(description.material, model));
   const VecX values = space.values(model);
   std::map<std::string, double> truth;

@@ -30,6 +30,11 @@ void PhysicalModel::setDensity(VecX density) {
   mass_ = lumpedMass(elastic_.elements(), nodeCount(), density_);
 }
 
+DofMask PhysicalModel::fixedDofs() const {
+  const DofMask& fixed = dirichlet.fixedDofs();
+  return fixed.empty() ? DofMask(dofCount(), 0) : fixed;
+}
+
 double PhysicalModel::gravityEnergy(const VecX& x) const {
   double e = 0.0;
   for (int i = 0; i < nodeCount(); ++i) e -= mass_[3 * i] * gravity.dot(x.segment<3>(3 * i));

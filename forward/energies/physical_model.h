@@ -42,6 +42,9 @@ class PhysicalModel {
   AttachmentSprings attachments;
   DirichletBoundary dirichlet;
 
+  // The Dirichlet mask sized to the model (all free when there is no Dirichlet group).
+  DofMask fixedDofs() const;
+
   // Pattern covering elements (springs and contact only touch diagonal blocks).
   const BlockSparsePattern& pattern() const { return pattern_; }
 

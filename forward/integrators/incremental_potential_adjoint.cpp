@@ -14,8 +14,7 @@ void IncrementalPotentialIntegrator::adjointStep(PhysicalModel& model, const Sta
   const int n = model.dofCount();
   const bool bdf2 = settings_.type == IntegratorType::BDF2 && previous != nullptr;
   const bool trapezoid = settings_.type == IntegratorType::NewmarkTrapezoid;
-  DofMask fixed = model.dirichlet.fixedDofs();
-  if (fixed.empty()) fixed.assign(n, 0);
+  const DofMask fixed = model.fixedDofs();
 
   // Recompute the forward step's context from the stored states.
   model.elastic().updateRotations(current.x);

@@ -127,9 +127,7 @@ State IncrementalPotentialIntegrator::step(PhysicalModel& model, const State& cu
 
   IncrementalPotential objective(model, c, damping_, dt, settings_);
   newton_.options().stepTolerance = settings_.newton.stepTolerance * model.characteristicLength();
-  const NewtonResult r = newton_.minimize(objective, next.x, model.dirichlet.fixedDofs().empty()
-                                                                 ? DofMask(model.dofCount(), 0)
-                                                                 : model.dirichlet.fixedDofs());
+  const NewtonResult r = newton_.minimize(objective, next.x, model.fixedDofs());
   last_ = StepStatistics{r.iterations, r.converged, r.gradientNorm, r.iterations};
   if (!r.converged) {
     std::ostringstream msg;

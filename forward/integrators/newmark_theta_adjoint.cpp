@@ -16,8 +16,7 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
                                          const State* /*previous*/, double dt, StepAdjoint& adj) {
   const int n = model.dofCount();
   const double theta = theta_, a = 1.0 / (theta * dt);
-  DofMask fixed = model.dirichlet.fixedDofs();
-  if (fixed.empty()) fixed.assign(n, 0);
+  const DofMask fixed = model.fixedDofs();
   const VecX& X = model.restPositions();
   const VecX& M = model.mass();
   const VecX un = current.x - X, unext = next.x - X, du = unext - un;

@@ -116,8 +116,7 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
   VecX prescribed = current.x;
   model.dirichlet.applyPositions(next.time, prescribed);
   const VecX prescribedU = prescribed - X;
-  DofMask fixed = model.dirichlet.fixedDofs();
-  if (fixed.empty()) fixed.assign(model.dofCount(), 0);
+  const DofMask fixed = model.fixedDofs();
 
   VecX un = current.x - X;  // initial guess
   if (constant) {

@@ -9,8 +9,7 @@ namespace softfit {
 void QuasiStaticSolver::adjointStep(PhysicalModel& model, const State& next, const State& current,
                                     const State* /*previous*/, double dt, StepAdjoint& adj) {
   const int n = model.dofCount();
-  DofMask fixed = model.dirichlet.fixedDofs();
-  if (fixed.empty()) fixed.assign(n, 0);
+  const DofMask fixed = model.fixedDofs();
   model.elastic().updateRotations(current.x);
   VecX vBar = adj.nextV;
   zeroConstrained(vBar, fixed);

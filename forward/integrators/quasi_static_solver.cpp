@@ -39,8 +39,7 @@ VecX QuasiStaticSolver::solve(PhysicalModel& model, VecX x, double t) {
   model.dirichlet.applyPositions(t, x);
   PotentialObjective objective(model, settings_);
   newton_.options().stepTolerance = settings_.newton.stepTolerance * model.characteristicLength();
-  DofMask fixed = model.dirichlet.fixedDofs();
-  if (fixed.empty()) fixed.assign(model.dofCount(), 0);
+  const DofMask fixed = model.fixedDofs();
   const NewtonResult r = newton_.minimize(objective, x, fixed);
   last_ = StepStatistics{r.iterations, r.converged, r.gradientNorm, r.iterations};
   if (!r.converged) {
