@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <random>
+#include <vector>
 
 #include "forward/energies/physical_model.h"
 #include "grid/cut_cell_grid.h"
@@ -50,16 +51,24 @@ SparseMatrix assembledHessian(const PhysicalModel& model, const VecX& x, bool el
   return H;
 }
 
+// `count` random unit directions of dimension n (deterministic for a seed).
+std::vector<VecX> randomUnitDirections(Eigen::Index n, int count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<double> normal;
+  std::vector<VecX> directions;
+  for (int k = 0; k < count; ++k) {
+    VecX d(n);
+    for (Eigen::Index i = 0; i < n; ++i) d[i] = normal(rng);
+    directions.push_back(d.normalized());
+  }
+  return directions;
+}
+
 // max over random unit directions d of |g.d - (E(x + e d) - E(x - e d)) / 2e| / |g|.
 double directionalGradientError(const VecX& g, const std::function<double(const VecX&)>& energy, const VecX& x,
                                 int directions) {
-  std::mt19937 rng(29);
-  std::normal_distribution<double> normal;
   double worst = 0.0;
-  for (int k = 0; k < directions; ++k) {
-    VecX d(x.size());
-    for (int i = 0; i < d.size(); ++i) d[i] = normal(rng);
-    d.normalize();
+  for (const VecX& d : randomUnitDirections(x.size(), directions, 29)) {
     const double e = 1e-6;
     const double fd = (energy(x + e * d) - energy(x - e * d)) / (2 * e);
     worst = std::max(worst, std::abs(g.dot(d) - fd) / g.norm());
@@ -70,13 +79,8 @@ double directionalGradientError(const VecX& g, const std::function<double(const 
 // max over random unit directions d of |H d - (g(x + e d) - g(x - e d)) / 2e| / |H d|.
 double directionalHessianError(const SparseMatrix& H, const std::function<VecX(const VecX&)>& gradient, const VecX& x,
                                int directions) {
-  std::mt19937 rng(13);
-  std::normal_distribution<double> normal;
   double worst = 0.0;
-  for (int k = 0; k < directions; ++k) {
-    VecX d(x.size());
-    for (int i = 0; i < d.size(); ++i) d[i] = normal(rng);
-    d.normalize();
+  for (const VecX& d : randomUnitDirections(x.size(), directions, 13)) {
     const double e = 1e-6;
     const VecX fd = (gradient(x + e * d) - gradient(x - e * d)) / (2 * e);
     const VecX Hd = H * d;
