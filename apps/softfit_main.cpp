@@ -4,9 +4,11 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "apps/commands/face_command.h"
 #include "apps/commands/fit_command.h"
 #include "apps/commands/gradcheck_command.h"
 #include "apps/commands/simulate_command.h"
+#include "apps/commands/solvers_command.h"
 #include "apps/commands/synth_command.h"
 #include "forward/errors.h"
 
@@ -18,6 +20,8 @@ int main(int argc, char** argv) {
   softfit::apps::addSynthCommand(app);
   softfit::apps::addFitCommand(app, exitCode);
   softfit::apps::addGradcheckCommand(app, exitCode);
+  softfit::apps::addSolversCommand(app);
+  softfit::apps::addFaceCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -111,18 +111,27 @@ double SdfLattice::interpolate(const Vec3& X) const {
     cellIndex[a] = std::min(static_cast<int>(std::floor(u)), dims_[a] - 2);
     t[a] = u - cellIndex[a];
   }
-  const CellSamples samples = cellSamples(cellIndex[0], cellIndex[1], cellIndex[2]);
+  return interpolateInCell(cellIndex[0], cellIndex[1], cellIndex[2], t);
+}
+
+double SdfLattice::interpolateInCell(int i, int j, int k, const Vec3& t, Vec3* gradient) const {
+  const CellSamples samples = cellSamples(i, j, k);
   const int s = samples.subdivision;
   int sub[3];
   Vec3 local;
   for (int a = 0; a < 3; ++a) {
-    sub[a] = std::min(static_cast<int>(std::floor(t[a] * s)), s - 1);
+    sub[a] = std::clamp(static_cast<int>(std::floor(t[a] * s)), 0, s - 1);
     local[a] = t[a] * s - sub[a];
   }
   const std::array<double, 8> v = samples.subCellValues(sub[0], sub[1], sub[2]);
   const HexShapeValues N = trilinearShapeValues(local);
   double value = 0.0;
   for (int c = 0; c < 8; ++c) value += N[c] * v[c];
+  if (gradient) {
+    const HexShapeGradients dN = trilinearShapeGradients(local);
+    gradient->setZero();
+    for (int c = 0; c < 8; ++c) *gradient += (s * v[c]) * dN.row(c).transpose();
+  }
   return value;
 }
 

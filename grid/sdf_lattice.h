@@ -66,6 +66,10 @@ class SdfLattice {
   // Interpolation of the finest samples at X (trilinear in the (sub-)cell); +infinity
   // outside the lattice.
   double interpolate(const Vec3& X) const;
+  // The same interpolant in cell (i, j, k) at unit-cell coordinates t (trilinear in the
+  // sub-cell containing t; t outside [0,1]^3 extrapolates the nearest sub-cell's
+  // trilinear function). With `gradient`, also d value / dt.
+  double interpolateInCell(int i, int j, int k, const Vec3& t, Vec3* gradient = nullptr) const;
 
  private:
   long long refinedSlot(long long cell) const;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 #include "forward/errors.h"
+#include "observations/parallel_points.h"
 
 namespace softfit {
 
@@ -24,19 +24,7 @@ std::vector<PointSurfaceMatch> matchPointsToSurface(const PointCloud& cloud, con
       matches[i].distance = std::sqrt(q.distanceSquared);
     }
   };
-  int t = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  t = std::min(t, std::max(1, n / 256));  // not worth a thread for fewer points
-  if (t <= 1) {
-    work(0, n);
-    return matches;
-  }
-  std::vector<std::thread> pool;
-  for (int k = 0; k < t; ++k) {
-    const int begin = static_cast<int>(static_cast<long long>(n) * k / t);
-    const int end = static_cast<int>(static_cast<long long>(n) * (k + 1) / t);
-    pool.emplace_back(work, begin, end);
-  }
-  for (std::thread& th : pool) th.join();
+  forEachPointInParallel(n, threads, work);
   return matches;
 }
 

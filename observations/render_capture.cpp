@@ -15,9 +15,12 @@ PointCloud renderCloud(const VecX& positions, const TriangleMatrix& surface, con
   return cloud;
 }
 
-Capture renderCapture(const std::vector<State>& states, const TriangleMatrix& surface,
-                      const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride,
-                      double simulationDt) {
+namespace {
+
+// Frame f's surface positions and triangles come from `positionsOf(state)`.
+template <typename PositionsOf>
+Capture renderFrames(const std::vector<State>& states, const TriangleMatrix& surface, const PositionsOf& positionsOf,
+                     const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride, double simulationDt) {
   if (states.empty()) throw InputError("render capture: no states");
   if (cameras.empty()) throw InputError("render capture: no cameras");
   if (stride < 1) throw InputError("render capture: stride must be at least 1");
@@ -30,7 +33,7 @@ Capture renderCapture(const std::vector<State>& states, const TriangleMatrix& su
   for (int f = 0; f < frames; ++f) {
     CaptureFrame frame;
     frame.frame = f;
-    frame.cloud = renderCloud(states[static_cast<std::size_t>(f) * stride].x, surface, cameras);
+    frame.cloud = renderCloud(positionsOf(states[static_cast<std::size_t>(f) * stride]), surface, cameras);
     if (frame.cloud.empty())
       throw InputError("render capture: frame " + std::to_string(f) + " (step " + std::to_string(f * stride) +
                        "): no camera sees the surface");
@@ -44,6 +47,24 @@ Capture renderCapture(const std::vector<State>& states, const TriangleMatrix& su
     capture.dt = span / (frames - 1);
   }
   return capture;
+}
+
+}  // namespace
+
+Capture renderCapture(const std::vector<State>& states, const TriangleMatrix& surface,
+                      const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride,
+                      double simulationDt) {
+  return renderFrames(
+      states, surface, [](const State& s) -> const VecX& { return s.x; }, cameras, noise, stride, simulationDt);
+}
+
+Capture renderCapture(const std::vector<State>& states, const EmbeddedSurface& surface,
+                      const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride,
+                      double simulationDt) {
+  if (surface.identity) return renderCapture(states, surface.triangles, cameras, noise, stride, simulationDt);
+  return renderFrames(
+      states, surface.triangles, [&](const State& s) { return surface.flatPositions(s.x); }, cameras, noise, stride,
+      simulationDt);
 }
 
 }  // namespace softfit

@@ -7,6 +7,7 @@
 #include "observations/camera.h"
 #include "observations/capture.h"
 #include "observations/depth_map.h"
+#include "grid/embedded_surface.h"
 
 namespace softfit {
 
@@ -26,6 +27,11 @@ PointCloud renderCloud(const VecX& positions, const TriangleMatrix& surface, con
 // there are no states or cameras, stride < 1, or a frame sees no point (the cameras miss
 // the body).
 Capture renderCapture(const std::vector<State>& states, const TriangleMatrix& surface,
+                      const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride,
+                      double simulationDt = 0.0);
+// The same for an embedded surface (vertices W x: a cut-cell grid's object surface, or a
+// tet mesh's boundary with the identity embedding).
+Capture renderCapture(const std::vector<State>& states, const EmbeddedSurface& surface,
                       const std::vector<Camera>& cameras, const NoiseOptions& noise, int stride,
                       double simulationDt = 0.0);
 

@@ -23,6 +23,11 @@ struct OptimizerOptions {
   double gradientTolerance = 1e-8;       // on the infinity norm of the gradient (relative to |f| + 1e-300? no: absolute)
   double relativeCostTolerance = 1e-12;  // stop when |f_k - f_{k-1}| <= tol |f_k|
   int memory = 6;                        // L-BFGS history
+  // L-BFGS(-B): length (internal coordinates, Euclidean) of the first line-search trial
+  // step along -gradient. LBFGS++ tries length 1, which can jump a fit out of the basin
+  // (e.g. lift the ground plane off the body, where the cost is flat but lower);
+  // later steps use the quasi-Newton scaling and are not affected.
+  double initialStep = 0.1;
   VecX lowerBounds, upperBounds;         // L-BFGS-B only (internal coordinates); empty = unbounded
 };
 

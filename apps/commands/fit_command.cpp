@@ -1,4 +1,5 @@
 #include "apps/commands/fit_command.h"
+#include "apps/commands/device_option.h"
 
 #include <chrono>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include "forward/scene/simulation_writer.h"
 #include "observations/capture_io.h"
 #include "observations/displacement_loss.h"
+#include "observations/grid_sdf_point_loss.h"
 #include "observations/point_cloud_loss.h"
 #include "optim/convergence_plot.h"
 #include "optim/fit_problem.h"
@@ -26,6 +28,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct FitOptions {
+  std::string device = "cpu";
   std::string scene;
   std::string observations;
   std::string output = "results/fit";
@@ -38,6 +41,7 @@ struct FitOptions {
   double relativeCostTolerance = 1e-12;
   int multiStart = 1;
   double huber = 0.0;
+  std::string pointCost = "auto";
   std::string checkpointing = "all";
   int maxStates = 20;
   bool quiet = false;
@@ -74,6 +78,7 @@ std::string formatPoint(const std::vector<std::string>& names, const VecX& p) {
 int runFit(const FitOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SceneDescription description = loadScene(options.scene);
+  applyDevice(options.device, description.integrator);
   BuiltScene scene = buildScene(description);
   PhysicalModel& model = *scene.model;
 
@@ -89,10 +94,21 @@ int runFit(const FitOptions& options) {
     lossOptions.stride = frameStride(capture, description.dt);
     lossOptions.huberDelta = options.huber;
     lossOptions.averageOverPoints = true;
-    auto points = std::make_unique<PointCloudSurfaceLoss>(capture, scene.surface, lossOptions);
+    std::string cost = options.pointCost;
+    if (cost == "auto") cost = scene.isGrid() ? "sdf" : "closest";
+    std::unique_ptr<CaptureLoss> points;
+    if (cost == "closest") {
+      points = std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions);
+    } else if (cost == "sdf") {
+      if (!scene.isGrid()) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
+      points = std::make_unique<GridSdfPointLoss>(capture, scene.grid, lossOptions);
+    } else {
+      throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
+    }
     steps = points->lastStep();
-    std::printf("softfit fit: %s, %d point-cloud frames (%d points) from %s\n", options.scene.c_str(),
-                capture.frameCount(), capture.totalPoints(), options.observations.c_str());
+    std::printf("softfit fit: %s, %d point-cloud frames (%d points) from %s, %s point cost\n", options.scene.c_str(),
+                capture.frameCount(), capture.totalPoints(), options.observations.c_str(),
+                cost == "sdf" ? "grid SDF" : "closest-point");
     loss = std::move(points);
   } else if (lossKind == "displacements") {
     DisplacementObservations observations = readDisplacementObservations((dir / "displacements.json").string());
@@ -196,6 +212,7 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--observations", options->observations, "Capture folder (capture.json or displacements.json)")
       ->required();
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
+  addDeviceOption(cmd, options->device);
   cmd->add_option("--params", options->parameters, "Parameters to fit (see `softfit gradcheck --help`)")
       ->capture_default_str();
   cmd->add_option("--start", options->start, "Start values, e.g. E=2500,nu=0.35 (default: the scene's)");
@@ -207,6 +224,10 @@ void addFitCommand(CLI::App& app, int& exitCode) {
       ->capture_default_str();
   cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")->capture_default_str();
   cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")->capture_default_str();
+  cmd->add_option("--point-cost", options->pointCost,
+                  "point-cloud cost: auto (sdf for grid scenes, else closest), closest (point to deformed surface) "
+                  "or sdf (thesis grid cost: reference SDF at the located points)")
+      ->capture_default_str();
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
   cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")->capture_default_str();
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");

@@ -1,4 +1,5 @@
 #include "apps/commands/simulate_command.h"
+#include "apps/commands/device_option.h"
 
 #include <chrono>
 #include <cstdio>
@@ -15,6 +16,7 @@ namespace softfit::apps {
 namespace {
 
 struct SimulateOptions {
+  std::string device = "cpu";
   std::string scene;
   std::string output = "results/simulation";
   int steps = -1;
@@ -24,6 +26,7 @@ struct SimulateOptions {
 void runSimulate(const SimulateOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SceneDescription description = loadScene(options.scene);
+  applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;
   BuiltScene scene = buildScene(description);
   PhysicalModel& model = *scene.model;
@@ -56,6 +59,7 @@ void addSimulateCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("simulate", "Run a scene and write ParaView frames (.pvd/.vtu) and the final surface (.obj)");
   cmd->add_option("scene", options->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
+  addDeviceOption(cmd, options->device);
   cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line");
   cmd->callback([options] { runSimulate(*options); });

@@ -1,4 +1,5 @@
 #include "apps/commands/synth_command.h"
+#include "apps/commands/device_option.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -21,6 +22,7 @@ namespace softfit::apps {
 namespace {
 
 struct SynthOptions {
+  std::string device = "cpu";
   std::string scene;
   std::string output = "results/capture";
   std::string cameras;  // cams.json; empty = a rig around the body
@@ -34,6 +36,7 @@ struct SynthOptions {
 
 void runSynth(const SynthOptions& options) {
   SceneDescription description = loadScene(options.scene);
+  applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;
   BuiltScene scene = buildScene(description);
   PhysicalModel& model = *scene.model;
@@ -60,7 +63,11 @@ void runSynth(const SynthOptions& options) {
   }
   std::filesystem::create_directories(options.output);
   NoiseOptions noise{options.noise, options.seed};
-  const Capture capture = renderCapture(states, scene.surface, cameras, noise, options.stride, description.dt);
+  // Grid scenes: the surface at full reference-sample resolution (the geometry the
+  // quadrature and the SDF point cost see), whatever the scene's output surface is.
+  const EmbeddedSurface surface =
+      scene.isGrid() ? extractEmbeddedSurface(*scene.grid, SurfaceResolution::Samples) : scene.embeddedSurface;
+  const Capture capture = renderCapture(states, surface, cameras, noise, options.stride, description.dt);
   writeCapture(options.output, capture);
   writeCameras((std::filesystem::path(options.output) / "cameras.json").string(), cameras);
   writeDisplacementObservations((std::filesystem::path(options.output) / "displacements.json").string(),
@@ -90,6 +97,7 @@ void addSynthCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("synth", "Simulate a scene and write a synthetic capture for `softfit fit`");
   cmd->add_option("scene", options->scene, "Scene JSON file (the ground truth)")->required()->check(CLI::ExistingFile);
   cmd->add_option("-o,--output", options->output, "Capture folder")->capture_default_str();
+  addDeviceOption(cmd, options->device);
   cmd->add_option("--cameras", options->cameras, "Camera JSON (default: a rig of --camera-count cameras)");
   cmd->add_option("--camera-count", options->cameraCount, "Cameras in the default rig")->capture_default_str();
   cmd->add_option("--resolution", options->resolution, "Image size of the default rig's cameras")->capture_default_str();

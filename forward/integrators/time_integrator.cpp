@@ -35,6 +35,7 @@ std::string integratorTypeName(IntegratorType type) {
 }
 
 std::unique_ptr<TimeIntegrator> makeIntegrator(const IntegratorSettings& settings) {
+  if (settings.factory) return settings.factory(settings);
   switch (settings.type) {
     case IntegratorType::NewmarkTheta: return std::make_unique<NewmarkThetaIntegrator>(settings);
     case IntegratorType::QuasiStatic: return std::make_unique<QuasiStaticSolver>(settings);

@@ -1,6 +1,7 @@
 #pragma once
 // Time integrators advance a PhysicalModel by one step. All states of a run can be
 // kept as a checkpoint list (forward/integrators/trajectory.h) for the adjoint.
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -58,8 +59,15 @@ class TimeIntegrator {
   StepStatistics last_;
 };
 
+struct IntegratorSettings;
+// Builds the integrator for given settings (e.g. the CUDA backend's makeCudaIntegrator).
+using IntegratorFactory = std::function<std::unique_ptr<TimeIntegrator>(const IntegratorSettings&)>;
+
 struct IntegratorSettings {
   IntegratorType type = IntegratorType::BackwardEuler;
+  // When set, makeIntegrator delegates to it (another device: `--device cuda`); the
+  // factory must not call makeIntegrator with the same settings.
+  IntegratorFactory factory;
   double theta = 0.6;  // NewmarkTheta, 1/2 <= theta < 1
   NewtonOptions newton;
   EigenvalueFilter filter = EigenvalueFilter::Clamp;

@@ -20,4 +20,18 @@ class StableNeoHookeanMaterial final : public Material {
   std::array<Mat3, 2> firstPiolaParameterDerivative(const Mat3& F, const LameParameters& p) const override;
 };
 
+// Closed-form eigensystem of dP/dF (Smith et al. 2019, "Analytic eigensystems for
+// isotropic distortion energies"), no iterative 9x9 eigensolver. With the sign-fixed SVD
+// F = U diag(s) V^T, J = s0 s1 s2, c = lambda' (J - 1) - mu:
+//   twist  U (e_i e_j^T - e_j e_i^T) V^T / sqrt2 : mu + c s_k     ({i, j, k} = {0, 1, 2})
+//   flip   U (e_i e_j^T + e_j e_i^T) V^T / sqrt2 : mu - c s_k
+//   scale  U diag(q) V^T, q the eigenvectors of the 3x3 A_ii = mu + lambda' (J / s_i)^2,
+//          A_ij = s_k (c + lambda' J)   (the Hessian of Psi in singular-value space).
+// dP/dF = vectors diag(values) vectors^T; columns are orthonormal, column-major vec.
+struct MaterialEigensystem {
+  Vec9 values;
+  Mat9 vectors;
+};
+MaterialEigensystem stableNeoHookeanEigensystem(const Mat3& F, const LameParameters& p);
+
 }  // namespace softfit

@@ -18,7 +18,8 @@ double freeInfinityNorm(const VecX& v, const DofMask& fixed) {
 
 // Factorizes H, shifting the diagonal when it is not positive definite (only happens
 // with unfiltered Hessians); returns the shift used.
-double factorizeWithShift(CholeskySolver& cholesky, SparseMatrix& H) {
+double factorizeWithShift(CholeskySolver& cholesky, SparseMatrix& H, int& factorizations) {
+  ++factorizations;
   if (cholesky.factorize(H)) return 0.0;
   double scale = 0.0;
   for (int i = 0; i < H.rows(); ++i) scale = std::max(scale, std::abs(H.coeff(i, i)));
@@ -26,6 +27,7 @@ double factorizeWithShift(CholeskySolver& cholesky, SparseMatrix& H) {
   VecX diagonal = H.diagonal();
   for (int attempt = 0; attempt < 30; ++attempt, shift *= 10.0) {
     for (int i = 0; i < H.rows(); ++i) H.coeffRef(i, i) = diagonal[i] + shift;
+    ++factorizations;
     if (cholesky.factorize(H)) return shift;
   }
   throw SolveError("Newton: Hessian could not be made positive definite");
@@ -39,6 +41,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
   VecX g(x.size()), zero = VecX::Zero(x.size());
   double value = objective.value(x);
   if (!std::isfinite(value)) throw SolveError("Newton: objective is not finite at the initial guess");
+  if (options_.observer) options_.observer(0, x, value);
   for (int it = 0; it < options_.maxIterations; ++it) {
     objective.gradient(x, g);
     zeroConstrained(g, fixed);
@@ -54,12 +57,12 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       objective.hessian(x, H_, true);
       eliminateDirichlet(H_, rhs, fixed, zero);
       factorized = cholesky_.factorize(H_);
-
+      ++result.factorizations;
     }
     if (!factorized) {
       objective.hessian(x, H_, false);
       eliminateDirichlet(H_, rhs, fixed, zero);
-      factorizeWithShift(cholesky_, H_);
+      factorizeWithShift(cholesky_, H_, result.factorizations);
     }
     const VecX dx = cholesky_.solve(rhs);
     result.iterations = it + 1;
@@ -71,16 +74,23 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       // line search (at this scale the objective's round-off dominates its decrease).
       x += dx;
       value = objective.value(x);
+      if (options_.observer) options_.observer(result.iterations, x, value);
       result.converged = true;
       break;
     }
     const double slope = g.dot(dx);
+    result.decrement = -0.5 * slope;
+    if (options_.decrementTolerance > 0.0 && result.decrement <= options_.decrementTolerance) {
+      result.converged = true;
+      break;
+    }
     if (factorized || -slope <= 1e-14 * (std::abs(value) + 1e-300)) {
       // Local phase: the exact Hessian is positive definite this close to the minimum,
       // so the full Newton step converges quadratically. A line search would only see
       // the objective's round-off here (its decrease is ~|g| |dx|).
       x += dx;
       value = objective.value(x);
+      if (options_.observer) options_.observer(result.iterations, x, value);
       continue;
     }
     double alpha = 1.0;
@@ -109,6 +119,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
     }
     x = trial;
     value = trialValue;
+    if (options_.observer) options_.observer(result.iterations, x, value);
   }
   result.value = value;
   return result;

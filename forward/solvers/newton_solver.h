@@ -2,6 +2,8 @@
 // Projected Newton minimization of a smooth objective with fixed (Dirichlet) dofs:
 // PSD-filtered Hessian (filtering is the objective's job), CHOLMOD solve with the
 // symbolic analysis reused across calls, backtracking Armijo line search.
+#include <functional>
+
 #include "forward/solvers/cholesky_solver.h"
 #include "forward/solvers/dirichlet_elimination.h"
 
@@ -31,6 +33,13 @@ struct NewtonOptions {
   // tried first (quadratic convergence); the filtered one is used when it is not
   // positive definite.
   double exactHessianBelow = 1e5;
+  // Also converged when the Newton decrement -1/2 g.dx (objective units, dx the
+  // projected-Newton step) is at most this, checked before the line search (the step
+  // is then not taken). 0 disables it (the default).
+  double decrementTolerance = 0.0;
+  // Called after every iteration that changed x (iteration counts from 1), and once
+  // with iteration 0 at the initial guess; for convergence histories. Optional.
+  std::function<void(int iteration, const VecX& x, double value)> observer;
 };
 
 struct NewtonResult {
@@ -38,6 +47,8 @@ struct NewtonResult {
   double value = 0.0;
   double gradientNorm = 0.0;  // infinity norm on free dofs
   double lastStepNorm = 0.0;  // infinity norm of the last Newton step
+  double decrement = 0.0;     // -1/2 g.dx of the last Newton step
+  int factorizations = 0;     // numeric Cholesky factorizations (shift retries included)
   bool converged = false;
 };
 
@@ -50,6 +61,8 @@ class NewtonSolver {
   // Minimizes from x (entries with fixed[i] set are kept). Never throws on
   // non-convergence: the result says so. Throws SolveError on non-finite values.
   NewtonResult minimize(NewtonObjective& objective, VecX& x, const DofMask& fixed);
+  // CHOLMOD symbolic analyses so far (1 while the Hessian pattern does not change).
+  int symbolicAnalyses() const { return cholesky_.symbolicAnalyses(); }
 
  private:
   NewtonOptions options_;

@@ -63,4 +63,39 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   fs::remove_all(dir);
 }
 
+TEST(FitCommand, SynthThenFitOnACutCellGridWithTheSdfPointCost) {
+  const fs::path dir = fs::temp_directory_path() / ("softfit_grid_fit_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string scene = (dir / "scene.json").string();
+  std::ofstream(scene) << R"({
+    "sdf": {"type": "sphere", "center": [0.01, 0.2, -0.02], "radius": 0.15, "cell_size": 0.075},
+    "material": {"model": "warped_corotated", "youngs_modulus": 3000, "poisson_ratio": 0.3, "density": 100},
+    "gravity": [0, -10, 0],
+    "damping": {"alpha1": 0.1, "alpha2": 0.01},
+    "ground": {"normal": [0, 1, 0], "offset": 0},
+    "initial": {"velocity": [0.2, -1.5, 0.0], "angular_velocity": [0, 0, 1]},
+    "integrator": {"type": "newmark_theta", "theta": 0.6},
+    "time": {"dt": 0.01, "steps": 20}
+  })";
+  auto synth = run("synth " + scene + " -o " + (dir / "capture").string() + " --resolution 40");
+  ASSERT_EQ(synth.first, 0) << synth.second;
+  auto fit = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                 " --params E,nu --start E=4500,nu=0.36 -q -o " + (dir / "fit").string());
+  ASSERT_EQ(fit.first, 0) << fit.second;
+  EXPECT_NE(fit.second.find("grid SDF point cost"), std::string::npos) << fit.second;
+  std::ifstream in(dir / "fit" / "result.json");
+  const nlohmann::json result = nlohmann::json::parse(in);
+  EXPECT_NEAR(result["parameters"]["E"]["result"].get<double>(), 3000.0, 60.0) << fit.second;
+  EXPECT_NEAR(result["parameters"]["nu"]["result"].get<double>(), 0.3, 0.006) << fit.second;
+  // The SDF cost needs a grid.
+  const std::string tetScene = (dir / "tet.json").string();
+  std::ofstream(tetScene) << R"({"box": {"min": [0, 0, 0], "max": [1, 1, 1], "cells": [1, 1, 1]},
+    "time": {"dt": 0.01, "steps": 20}})";
+  auto bad = run("fit " + tetScene + " --observations " + (dir / "capture").string() +
+                 " --point-cost sdf --params E -o " + (dir / "fit2").string());
+  EXPECT_EQ(bad.first, 2) << bad.second;
+  EXPECT_NE(bad.second.find("--point-cost sdf"), std::string::npos) << bad.second;
+  fs::remove_all(dir);
+}
+
 }  // namespace

@@ -65,6 +65,26 @@ TEST_F(SimulateCommand, BadInputExitsWithCodeTwoAndNamesTheField) {
   EXPECT_NE(r.output.find("poisson_ratio"), std::string::npos) << r.output;
 }
 
+TEST_F(SimulateCommand, DeviceOptionRunsOnTheCpuAndRefusesCudaWithoutAGpuOrBackend) {
+  const std::string scene = writeScene(R"({
+    "box": {"min": [0, 0.2, 0], "max": [0.4, 0.6, 0.4], "cells": [1, 1, 1]},
+    "material": {"model": "warped_corotated"},
+    "integrator": {"type": "newmark_theta"},
+    "time": {"dt": 0.01, "steps": 2}
+  })");
+  EXPECT_EQ(run("simulate " + scene + " --device cpu -q -o " + (dir_ / "cpu").string()).exitCode, 0);
+  const CommandResult unknown = run("simulate " + scene + " --device tpu -q -o " + (dir_ / "x").string());
+  EXPECT_EQ(unknown.exitCode, 2);
+  EXPECT_NE(unknown.output.find("--device"), std::string::npos) << unknown.output;
+  // CI has no GPU: either the build has no CUDA backend or no device is usable; both
+  // are clear input errors. (With a GPU the run succeeds.)
+  const CommandResult cuda = run("simulate " + scene + " --device cuda -q -o " + (dir_ / "gpu").string());
+  if (cuda.exitCode != 0) {
+    EXPECT_EQ(cuda.exitCode, 2) << cuda.output;
+    EXPECT_NE(cuda.output.find("--device cuda"), std::string::npos) << cuda.output;
+  }
+}
+
 TEST_F(SimulateCommand, FailedSolveExitsWithCodeThree) {
   // One Newton iteration cannot converge a large nonlinear step: the run must stop
   // cleanly with a message naming the step, not crash or write NaNs.

@@ -1,0 +1,209 @@
+// Solver comparison on real unstructured meshes (issue 7a). Not a Google Benchmark
+// timing loop: it runs fixed experiments and prints markdown tables (see bench/README.md,
+// "Solvers (issue 7a)").
+//   1. abs vs clamp eigenvalue filtering (Chen et al. 2024): stable neo-Hookean,
+//      E = 1e8, nu = 0.495, bars/beams stretched to 3x (and compressed) in one large
+//      backward-Euler step; projected-Newton iterations to the scaled decrement 1e-5.
+//   2. L-BFGS with the Laplacian initial matrix, 10 iterations per frame, vs Newton with
+//      one refactorized iteration per frame (Liu 2017) on a neo-Hookean twisting bar;
+//      per-frame time and relative error (G(x_k) - G(x*)) / (G(x_1) - G(x*)).
+// Usage: solver_comparison_bench [filter|twist|all] [data folder]  (default: all,
+// ../shared/data/tet relative to the working directory or $SOFTFIT_DATA).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "forward/errors.h"
+#include "forward/mesh/read_tet_mesh.h"
+#include "forward/nonlinear/solver_comparison.h"
+#include "forward/nonlinear/step_solver.h"
+
+using namespace softfit;
+
+namespace {
+
+std::string dataFolder(int argc, char** argv) {
+  if (argc > 2) return argv[2];
+  if (const char* env = std::getenv("SOFTFIT_DATA")) return env;
+  return "../shared/data/tet";
+}
+
+struct MeshModel {
+  TetMesh mesh;
+  std::unique_ptr<PhysicalModel> model;
+  std::vector<int> low, high;  // nodes within 2% of the ends of the longest axis
+  int axis = 0;
+  double length = 0.0;
+};
+
+MeshModel loadModel(const std::string& path, MaterialModel material, double youngs, double poisson, double density) {
+  MeshModel m;
+  m.mesh = readTetMesh(path);
+  const int tets = m.mesh.tetCount();
+  m.model = std::make_unique<PhysicalModel>(m.mesh.restPositions(), buildTetElements(m.mesh), material,
+                                            std::vector<LameParameters>(tets, lameFromYoungPoisson(youngs, poisson)),
+                                            VecX::Constant(tets, density));
+  const Eigen::Vector3d lo = m.mesh.vertices.colwise().minCoeff(), hi = m.mesh.vertices.colwise().maxCoeff();
+  (hi - lo).maxCoeff(&m.axis);
+  m.length = hi[m.axis] - lo[m.axis];
+  for (int i = 0; i < m.mesh.vertexCount(); ++i) {
+    const double c = m.mesh.vertices(i, m.axis);
+    if (c <= lo[m.axis] + 0.02 * m.length) m.low.push_back(i);
+    if (c >= hi[m.axis] - 0.02 * m.length) m.high.push_back(i);
+  }
+  return m;
+}
+
+// Chen-style stretch test: the bar starts uniformly scaled by `stretch` along its long
+// axis (about its centre, no lateral contraction, so J = stretch), at rest (v = 0), with
+// the end nodes held at those positions; one backward-Euler step relaxes the interior.
+State stretchedStart(MeshModel& m, double stretch) {
+  State s;
+  s.x = m.model->restPositions();
+  const double centre = 0.5 * (m.mesh.vertices.col(m.axis).minCoeff() + m.mesh.vertices.col(m.axis).maxCoeff());
+  for (int i = 0; i < m.mesh.vertexCount(); ++i) s.x[3 * i + m.axis] = centre + stretch * (s.x[3 * i + m.axis] - centre);
+  s.v = VecX::Zero(s.x.size());
+  DirichletGroup a, b;
+  a.nodes = m.low;
+  b.nodes = m.high;
+  m.model->dirichlet = DirichletBoundary({a, b}, s.x);  // fixed at the stretched positions
+  return s;
+}
+
+State restState(const PhysicalModel& model) {
+  State s;
+  s.x = model.restPositions();
+  s.v = VecX::Zero(s.x.size());
+  return s;
+}
+
+StepSolverSettings newton(EigenvalueFilter filter, ElementEigensystem eig, int maxIterations, double tolerance) {
+  StepSolverSettings s;
+  s.type = StepSolverType::Newton;
+  s.projection.filter = filter;
+  s.projection.eigensystem = eig;
+  s.maxIterations = maxIterations;
+  s.decrementTolerance = tolerance;
+  return s;
+}
+
+void filterExperiment(const std::string& data) {
+  std::printf("\n### abs vs clamp (stable neo-Hookean, E = 1e8, nu = 0.495, rho = 1000; start uniformly scaled along the long "
+              "axis, ends held, one BE step dt = 0.1; stop at decrement 1e-5)\n\n");
+  std::printf("| mesh | tets | deformation | eigensystem | clamp iters | abs iters | clamp/abs | clamp ms | abs ms |"
+              " rel. dist. clamp | rel. dist. abs |\n|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  const double dt = 0.1;
+  for (const char* name : {"liu_bar4099", "beam", "liu_longbar", "coarse_bunny"}) {
+    for (double stretch : {3.0, 0.5}) {
+      MeshModel m = loadModel(data + "/" + name + ".mesh", MaterialModel::StableNeoHookean, 1e8, 0.495, 1000);
+      const State s = stretchedStart(m, stretch);
+      const StepProblem problem = makeStepProblem(*m.model, IntegratorType::BackwardEuler, s, nullptr, dt);
+      StepObjective refObjective(*m.model, problem);
+      ReferenceSolution ref;
+      try {
+        ref = solveReference(refObjective);
+      } catch (const SolveError& e) {  // keep going: iteration counts do not need x*
+        std::fprintf(stderr, "%s %gx: %s\n", name, stretch, e.what());
+        ref.x = problem.initialGuess;
+        ref.initialValue = refObjective.value(ref.x);
+        ref.value = ref.initialValue;
+      }
+      for (ElementEigensystem eig : {ElementEigensystem::Numeric, ElementEigensystem::AnalyticStableNeoHookean}) {
+        const std::vector<SolverCase> cases = {{"clamp", newton(EigenvalueFilter::Clamp, eig, 500, 1e-5)},
+                                               {"abs", newton(EigenvalueFilter::Abs, eig, 500, 1e-5)}};
+        const auto r = compareSolvers(*m.model, problem, cases, ref);
+        const auto iters = [](const SolverCaseResult& c) {
+          return c.failure.empty() ? std::to_string(c.solve.iterations) + (c.solve.converged ? "" : " (not conv.)")
+                                   : std::string("failed");
+        };
+        std::printf("| %s | %d | %s %gx | %s | %s | %s | %.2f | %.0f | %.0f | %.1e | %.1e |\n", name,
+                    m.mesh.tetCount(), stretch > 1 ? "stretch" : "compress", stretch,
+                    elementEigensystemName(eig).c_str(), iters(r[0]).c_str(), iters(r[1]).c_str(),
+                    double(r[0].solve.iterations) / std::max(1, r[1].solve.iterations), 1e3 * r[0].solve.seconds,
+                    1e3 * r[1].solve.seconds, r[0].relativeDistance, r[1].relativeDistance);
+        std::fflush(stdout);
+      }
+    }
+  }
+}
+
+// Liu's twisting bar: both ends rotate in opposite directions about the long axis.
+void twistExperiment(const std::string& data, const std::string& meshName, int frames) {
+  const double dt = 1.0 / 30.0;
+  MeshModel m = loadModel(data + "/" + meshName + ".mesh", MaterialModel::NeoHookean, 1e6, 0.45, 1000);
+  DirichletGroup a, b;
+  a.nodes = m.low;
+  b.nodes = m.high;
+  a.motion = b.motion = DirichletGroup::Motion::Rotation;
+  a.axis = b.axis = Vec3::Unit(m.axis);
+  a.center = b.center = Vec3(m.mesh.vertices.colwise().mean());
+  a.angularVelocity = -M_PI;  // half a turn per second per end
+  b.angularVelocity = M_PI;
+  m.model->dirichlet = DirichletBoundary({a, b}, m.model->restPositions());
+
+  StepSolverSettings newton1 = newton(EigenvalueFilter::Clamp, ElementEigensystem::Numeric, 1, 0.0);
+  StepSolverSettings lbfgs;
+  lbfgs.type = StepSolverType::Lbfgs;
+  lbfgs.maxIterations = 10;
+  lbfgs.decrementTolerance = 0.0;
+  auto newtonSolver = makeStepSolver(newton1);
+  auto lbfgsSolver = makeStepSolver(lbfgs);
+
+  State state = restState(*m.model);
+  double tNewton = 0, tLbfgs = 0, eNewton = 0, eLbfgs = 0, tRef = 0;
+  int counted = 0, refIterations = 0;
+  std::printf("\n### Twisting bar %s (%d tets, %d nodes), neo-Hookean E = 1e6, nu = 0.45, rho = 1000, dt = 1/30, "
+              "ends at +-pi rad/s, %d frames\n\n",
+              meshName.c_str(), m.mesh.tetCount(), m.mesh.vertexCount(), frames);
+  std::printf("| frame | newton-1 ms | newton-1 error | lbfgs-10 ms | lbfgs-10 error | reference iters |\n"
+              "|---:|---:|---:|---:|---:|---:|\n");
+  for (int f = 0; f < frames; ++f) {
+    const StepProblem problem = makeStepProblem(*m.model, IntegratorType::BackwardEuler, state, nullptr, dt);
+    StepObjective objective(*m.model, problem);
+    const ReferenceSolution ref = solveReference(objective);
+    VecX xn = problem.initialGuess, xl = problem.initialGuess;
+    const StepSolveResult rn = newtonSolver->solve(objective, xn);
+    const StepSolveResult rl = lbfgsSolver->solve(objective, xl);
+    const double en = relativeEnergyError(rn.value, ref), el = relativeEnergyError(rl.value, ref);
+    std::printf("| %d | %.1f | %.2e | %.1f | %.2e | %d |\n", f + 1, 1e3 * rn.seconds, en, 1e3 * rl.seconds, el,
+                ref.iterations);
+    std::fflush(stdout);
+    if (f > 0) {  // frame 1 holds the symbolic analysis / the one-time L-BFGS factorization
+      tNewton += rn.seconds;
+      tLbfgs += rl.seconds;
+      eNewton += en;
+      eLbfgs += el;
+      tRef += ref.seconds;
+      refIterations += ref.iterations;
+      ++counted;
+    }
+    State next;
+    next.time = problem.time;
+    next.x = ref.x;
+    next.v = (ref.x - state.x) / dt;
+    m.model->dirichlet.applyVelocities(next.time, next.v);
+    state = next;
+  }
+  std::printf("\nMean over frames 2..%d: newton-1 %.1f ms/frame (error %.2e), lbfgs-10 %.1f ms/frame (error %.2e), "
+              "speed-up %.2fx; tight Newton reference %.0f ms/frame (%.1f iterations).\n",
+              frames, 1e3 * tNewton / counted, eNewton / counted, 1e3 * tLbfgs / counted, eLbfgs / counted,
+              tNewton / tLbfgs, 1e3 * tRef / counted, double(refIterations) / counted);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string which = argc > 1 ? argv[1] : "all";
+  const std::string data = dataFolder(argc, argv);
+  try {
+    if (which == "filter" || which == "all") filterExperiment(data);
+    if (which == "twist" || which == "all") twistExperiment(data, "liu_bar16660", 12);
+    if (which == "twist-small") twistExperiment(data, "liu_bar4099", 12);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

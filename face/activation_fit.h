@@ -1,0 +1,47 @@
+#pragma once
+// Activation-only solve for one target (S fixed): L-BFGS-B (LBFGS++) over the muscle
+// activations (or per-tet activations, the baseline) and the jaw pose, with the
+// activation box bounds of ExpressionObjective::bounds.
+#include <string>
+#include <vector>
+
+#include "face/expression_objective.h"
+
+namespace softfit::face {
+
+struct ActivationFitOptions {
+  ActivationModel kind = ActivationModel::Muscles;
+  Regularization regularization;
+  bool fitJaw = true;
+  // The data term falls by 3 orders of magnitude in ~40 iterations on the synthetic
+  // faces, then creeps; 60 iterations is the default budget.
+  int maxIterations = 60;
+  double gradientTolerance = 1e-10;
+  double relativeCostTolerance = 1e-6;
+};
+
+struct ActivationFitResult {
+  Expression expression;
+  VecX positions;
+  double objective = 0.0;
+  double dataLoss = 0.0;
+  double meanError = 0.0;  // mean correspondence distance (model units)
+  double maxError = 0.0;
+  int iterations = 0;
+  int evaluations = 0;
+  int newtonIterations = 0;
+  bool converged = false;
+  std::string stopReason;
+  double seconds = 0.0;
+  std::vector<double> costHistory;  // objective per accepted iteration (0 = start)
+};
+
+// `warmPositions` (optional) starts the first equilibrium solve.
+ActivationFitResult fitActivations(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
+                                   const Expression& start, const ActivationFitOptions& options,
+                                   const VecX* warmPositions = nullptr);
+
+// Number of tets with det F <= 0 at positions x.
+int invertedTetCount(const FaceModel& model, const VecX& x);
+
+}  // namespace softfit::face

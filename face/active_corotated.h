@@ -1,0 +1,25 @@
+#pragma once
+// The active corotated energy density of a muscle-driven tet (Dinev ch.4, DESIGN.md 6):
+//   Psi(F; A) = mu ||F - R A||_F^2 + lambda/2 (tr S(F) - 3)^2,
+//   R = polar(F A), S(F) = polar(F)^T F (symmetric stretch), A = Sym(a).
+// R is the rotation closest to F A^T = F A, i.e. the minimizer of ||F - R A|| over
+// rotations, so dPsi/dF = 2 mu (F - R A) + lambda (tr S - 3) polar(F) (envelope theorem).
+// Convention: we write lambda/2 where Dinev writes lambda, so (mu, lambda) are the usual
+// Lame parameters and the passive model (A = I) linearizes exactly like the forward
+// corotated material (forward/materials/corotated_material.h); Dinev's lambda = ours / 2.
+#include "face/activation.h"
+#include "forward/materials/material.h"
+
+namespace softfit::face {
+
+double activeEnergyDensity(const Mat3& F, const Mat3& A, const LameParameters& p);
+// P = dPsi/dF.
+Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p);
+// d vec(P) / d vec(F) (9x9, column-major vec), exact (not PSD-filtered).
+Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p);
+// d vec(P) / d a (9x6) at fixed F: the mixed derivative the adjoint needs.
+Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p);
+// dPsi/da at fixed F.
+Vec6 activeEnergyActivationGradient(const Mat3& F, const Mat3& A, const LameParameters& p);
+
+}  // namespace softfit::face

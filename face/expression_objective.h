@@ -1,0 +1,74 @@
+#pragma once
+// The inverse objective of one target expression (DESIGN.md 6):
+//   J(q) = L(x(q)) + w_a/2 ||A - A0||^2 + w_v/2 sum_j (det Sym(a_j) - 1)^2
+// where x(q) is the quasi-static equilibrium. q packs the activations (6 per muscle, or
+// 6 per tet for the Phace-style baseline) and, when fitted, the jaw pose (two angles in
+// radians, then the translation divided by the model size so all entries are O(1)).
+// Gradients by the adjoint of the equilibrium (FaceSolver::adjoint).
+#include <vector>
+
+#include "face/face_solver.h"
+#include "face/face_target.h"
+
+namespace softfit::face {
+
+enum class ActivationModel {
+  Muscles,  // a_i = sum_j S_ij a_j (the reduced model)
+  PerTet,   // a_i free per tet (Phace-style baseline, 6 DoF per tet)
+};
+
+struct Regularization {
+  double activation = 1e-6;  // w_a
+  double volume = 1e-5;      // w_v
+  double geometry = 1e-5;    // w_s (S fits)
+};
+
+struct Expression {
+  std::vector<Vec6> activations;  // per muscle (Muscles) or per tet (PerTet)
+  JawPose jaw = JawPose::Zero();
+};
+
+// The rest expression: identity activations, jaw at rest.
+Expression restExpression(const FaceModel& model, ActivationModel kind);
+
+class ExpressionObjective {
+ public:
+  // `geometry` maps muscle activations to tets (ignored for PerTet).
+  ExpressionObjective(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
+                      ActivationModel kind, Regularization regularization, bool fitJaw);
+
+  int parameterCount() const;
+  VecX pack(const Expression& e) const;
+  // Unpacks q; the jaw is taken from `fixedJaw` when it is not fitted.
+  Expression unpack(const VecX& q) const;
+  void setFixedJaw(const JawPose& pose) { fixedJaw_ = pose; }
+
+  // J(q) and, if gradient is given, dJ/dq. Solves the equilibrium warm-started from the
+  // previous one. Throws SolveError when the equilibrium fails.
+  double evaluate(const VecX& q, VecX* gradient);
+  // Per-tet dL/da_i of the last gradient evaluation (data term only), for S fits.
+  const std::vector<Vec6>& lastTetGradient() const { return tetGradient_; }
+  const VecX& positions() const { return x_; }
+  void setPositions(const VecX& x) { x_ = x; }
+  double lastDataLoss() const { return dataLoss_; }
+  int newtonIterations() const { return newtonIterations_; }  // summed over evaluations
+
+  // Bounds for L-BFGS-B in q: diagonal activations in [0.2, 5], off-diagonal in [-2, 2],
+  // jaw angles in [-0.8, 0.8] rad, translations within 0.5 model sizes.
+  void bounds(VecX& lower, VecX& upper) const;
+
+ private:
+  FaceSolver& solver_;
+  const MuscleGeometry& geometry_;
+  const FaceTarget& target_;
+  ActivationModel kind_;
+  Regularization regularization_;
+  bool fitJaw_;
+  JawPose fixedJaw_ = JawPose::Zero();
+  VecX x_;
+  std::vector<Vec6> tetGradient_;
+  double dataLoss_ = 0.0;
+  int newtonIterations_ = 0;
+};
+
+}  // namespace softfit::face

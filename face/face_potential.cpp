@@ -1,0 +1,104 @@
+#include "face/face_potential.h"
+
+#include "face/active_corotated.h"
+#include "forward/errors.h"
+
+namespace softfit::face {
+
+FacePotential::FacePotential(const FaceModel& model) : model_(model) {
+  setActivations(std::vector<Vec6>(model.tetCount(), identityActivation()));
+}
+
+void FacePotential::setActivations(const std::vector<Vec6>& tetActivations) {
+  if (static_cast<int>(tetActivations.size()) != model_.tetCount())
+    throw std::logic_error("FacePotential: one activation per tet expected");
+  activations_ = tetActivations;
+  activationMatrices_.resize(tetActivations.size());
+  for (std::size_t i = 0; i < tetActivations.size(); ++i)
+    activationMatrices_[i] = symmetricFromActivation(tetActivations[i]);
+}
+
+Mat3 FacePotential::deformation(int tet, const VecX& x) const {
+  const Element& e = model_.elements[tet];
+  Mat3 F = deformationGradient(e, e.quadrature[0], x);
+  if (model_.plasticScale.size()) F /= model_.plasticScale[tet];
+  return F;
+}
+
+Eigen::Matrix<double, 9, 12> FacePotential::shapeMatrix(int tet) const {
+  const auto& dN = model_.elements[tet].quadrature[0].dNdX;
+  const double s = model_.plasticScale.size() ? 1.0 / model_.plasticScale[tet] : 1.0;
+  Eigen::Matrix<double, 9, 12> B = Eigen::Matrix<double, 9, 12>::Zero();
+  for (int a = 0; a < 4; ++a)
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) B(i + 3 * j, 3 * a + i) = s * dN(a, j);
+  return B;
+}
+
+double FacePotential::elasticEnergy(const VecX& x) const {
+  double E = 0.0;
+  for (int t = 0; t < model_.tetCount(); ++t)
+    E += model_.elements[t].quadrature[0].weight *
+         activeEnergyDensity(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+  return E;
+}
+
+double FacePotential::value(const VecX& x) {
+  const double E = elasticEnergy(x) - model_.externalForce().dot(x);
+  return E;
+}
+
+void FacePotential::gradient(const VecX& x, VecX& g) {
+  g = -model_.externalForce();
+  for (int t = 0; t < model_.tetCount(); ++t) {
+    const Element& e = model_.elements[t];
+    const Vec9 P = flatten(activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t]));
+    const Eigen::Matrix<double, 12, 1> ge = e.quadrature[0].weight * (shapeMatrix(t).transpose() * P);
+    for (int a = 0; a < 4; ++a) g.segment<3>(3 * e.nodes[a]) += ge.segment<3>(3 * a);
+  }
+}
+
+void FacePotential::hessian(const VecX& x, SparseMatrix& H, bool exact) {
+  BlockAssembler assembler(model_.pattern, H);
+  assembler.setZero();
+  using Mat12 = Eigen::Matrix<double, 12, 12>;
+  for (int t = 0; t < model_.tetCount(); ++t) {
+    const Element& e = model_.elements[t];
+    const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
+    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+    const Eigen::Matrix<double, 12, 9> BtdP = B.transpose().lazyProduct(dP);
+    Mat12 He = e.quadrature[0].weight * BtdP.lazyProduct(B);
+    He = (0.5 * (He + He.transpose())).eval();
+    if (!exact) projectToPsd<12>(He, filter, 0.0);
+    for (int a = 0; a < 4; ++a)
+      for (int b = 0; b < 4; ++b) assembler.addBlock(e.nodes[a], e.nodes[b], He.block<3, 3>(3 * a, 3 * b));
+  }
+}
+
+VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
+  VecX out = VecX::Zero(x.size());
+  for (int t = 0; t < model_.tetCount(); ++t) {
+    const Element& e = model_.elements[t];
+    const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
+    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+    Eigen::Matrix<double, 12, 1> ve;
+    for (int a = 0; a < 4; ++a) ve.segment<3>(3 * a) = v.segment<3>(3 * e.nodes[a]);
+    const Eigen::Matrix<double, 12, 1> he = e.quadrature[0].weight * (B.transpose() * (dP * (B * ve)));
+    for (int a = 0; a < 4; ++a) out.segment<3>(3 * e.nodes[a]) += he.segment<3>(3 * a);
+  }
+  return out;
+}
+
+std::vector<Vec6> FacePotential::activationAdjoint(const VecX& x, const VecX& lambda) const {
+  std::vector<Vec6> out(model_.tetCount());
+  for (int t = 0; t < model_.tetCount(); ++t) {
+    const Element& e = model_.elements[t];
+    Eigen::Matrix<double, 12, 1> le;
+    for (int a = 0; a < 4; ++a) le.segment<3>(3 * a) = lambda.segment<3>(3 * e.nodes[a]);
+    const Mat96 dPda = activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+    out[t] = -e.quadrature[0].weight * (dPda.transpose() * (shapeMatrix(t) * le));
+  }
+  return out;
+}
+
+}  // namespace softfit::face

@@ -1,0 +1,44 @@
+#pragma once
+// Total potential of the face for given per-tet activations a_i:
+//   E(x) = sum_i V_i Psi(F_i Fp_i^{-1}; Sym(a_i)) - f_ext . x
+// (active corotated energy, gravity and constant forces), with gradient, PSD-filtered
+// (Newton) or exact (adjoint) Hessian, and the mixed derivative with respect to a_i.
+#include <vector>
+
+#include "face/face_model.h"
+#include "forward/math/psd_projection.h"
+#include "forward/solvers/newton_solver.h"
+
+namespace softfit::face {
+
+class FacePotential final : public NewtonObjective {
+ public:
+  explicit FacePotential(const FaceModel& model);
+
+  // Per-tet activations (size tetCount).
+  void setActivations(const std::vector<Vec6>& tetActivations);
+  const std::vector<Vec6>& activations() const { return activations_; }
+
+  double value(const VecX& x) override;
+  void gradient(const VecX& x, VecX& g) override;
+  void hessian(const VecX& x, SparseMatrix& H, bool exact) override;
+  SparseMatrix hessianPattern() const override { return model_.pattern.zeroMatrix(); }
+
+  double elasticEnergy(const VecX& x) const;
+  // H v with the exact Hessian (no assembly).
+  VecX exactHessianProduct(const VecX& x, const VecX& v) const;
+  // Per tet: -(d grad E / d a_i)^T lambda, i.e. dL/da_i for an adjoint vector lambda.
+  std::vector<Vec6> activationAdjoint(const VecX& x, const VecX& lambda) const;
+
+  EigenvalueFilter filter = EigenvalueFilter::Abs;
+
+ private:
+  Mat3 deformation(int tet, const VecX& x) const;  // F_i Fp_i^{-1}
+  Eigen::Matrix<double, 9, 12> shapeMatrix(int tet) const;  // d vec(F_eff) / d x_local
+
+  const FaceModel& model_;
+  std::vector<Vec6> activations_;
+  std::vector<Mat3> activationMatrices_;
+};
+
+}  // namespace softfit::face

@@ -1,0 +1,29 @@
+#pragma once
+// The constant SPD step matrix A = M + c D + a b^2 h^2 (L + springs) of L-BFGS (initial
+// inverse) and projective dynamics (global matrix), with the Dirichlet dofs eliminated,
+// factorized once and reused while the step's weights and Dirichlet mask are unchanged.
+#include "forward/nonlinear/step_problem.h"
+
+namespace softfit {
+
+class PrefactoredStepMatrix {
+ public:
+  // Factorizes A for this step unless the cached factor already matches (same model,
+  // energy weight a b^2 h^2, damping weight, Dirichlet mask; damped models are
+  // refactorized every step since D is lagged). Returns true when it factorized.
+  // Throws SolveError when A is not positive definite.
+  bool prepare(const StepObjective& objective, double laplacianScale);
+  // A^{-1} r (r must be zero on the Dirichlet dofs; so is the result).
+  VecX solve(const VecX& r) const { return cholesky_.solve(r); }
+  void reset() { valid_ = false; }
+
+ private:
+  CholeskySolver cholesky_;
+  bool valid_ = false;
+  const PhysicalModel* model_ = nullptr;
+  double energyWeight_ = 0.0, laplacianScale_ = 0.0;
+  DofMask fixed_;
+  SparseMatrix laplacian_;
+};
+
+}  // namespace softfit

@@ -1,0 +1,52 @@
+#pragma once
+// Base of the point-cloud losses over a capture, as a TrajectoryLoss:
+//   L = sum_f w_f * scale_f * J_f(x_{f * stride})
+// where capture frame f is compared with simulation step f * stride, w_f = the frame's
+// weight times options.weight, scale_f = 1 / (points in frame f) with averageOverPoints
+// (else 1), and J_f is the derived class's per-frame cost of the frame's cloud. Steps
+// without a capture frame contribute nothing. Derived: PointCloudSurfaceLoss
+// (closest point on the deformed surface), GridSdfPointLoss (thesis SDF cost).
+#include <string>
+
+#include "adjoint/trajectory_loss.h"
+#include "observations/capture.h"
+
+namespace softfit {
+
+struct PointCloudLossOptions {
+  int stride = 1;                  // simulation steps per capture frame
+  double weight = 1.0;             // global factor on every frame's weight (>= 0)
+  double huberDelta = 0.0;         // > 0: Huber kernel on the distance (robust_kernel.h)
+  bool averageOverPoints = false;  // divide each frame's cost by its number of points
+  int threads = 0;                 // point queries (0 = all hardware threads); results do not depend on it
+  double maxOutside = 1.0;         // grid SDF cost: extrapolation reach in cells (grid_sdf_point_cost.h)
+};
+
+class CaptureLoss : public TrajectoryLoss {
+ public:
+  // Cost of simulation step `step` (0 = initial state); adds its gradient w.r.t. x to gx
+  // (gv is untouched). Errors name the step and capture frame.
+  double evaluate(int step, const State& state, VecX& gx, VecX& gv) final;
+
+  // Capture frame observed at simulation step `step`, or -1.
+  int frameAtStep(int step) const;
+  // Last simulation step with an observation: (frameCount - 1) * stride.
+  int lastStep() const { return (capture_.frameCount() - 1) * options_.stride; }
+  const Capture& capture() const { return capture_; }
+  const PointCloudLossOptions& options() const { return options_; }
+
+ protected:
+  // Throws InputError naming `kind` and the capture for an invalid option, a capture
+  // without frames, misnumbered frames, a bad frame weight or a non-finite point.
+  CaptureLoss(Capture capture, const PointCloudLossOptions& options, const std::string& kind);
+  // weight * J_f(x) for one (non-empty) cloud, adding its gradient to gx.
+  virtual double frameCost(const PointCloud& cloud, const VecX& x, double weight, VecX& gx) = 0;
+  const std::string& description() const { return where_; }
+
+ private:
+  Capture capture_;
+  PointCloudLossOptions options_;
+  std::string where_;
+};
+
+}  // namespace softfit

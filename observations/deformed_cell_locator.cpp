@@ -1,0 +1,144 @@
+#include "observations/deformed_cell_locator.h"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+
+#include "forward/errors.h"
+#include "grid/trilinear_hex.h"
+
+namespace softfit {
+
+std::optional<CellLocation> invertTrilinearMap(const Eigen::Matrix<double, 8, 3>& corners, const Vec3& p) {
+  const double size = (corners.colwise().maxCoeff() - corners.colwise().minCoeff()).norm();
+  if (!(size > 0.0)) return std::nullopt;
+  CellLocation loc;
+  loc.xi = Vec3::Constant(0.5);
+  for (int iteration = 0; iteration < 30; ++iteration) {
+    const HexShapeValues N = trilinearShapeValues(loc.xi);
+    const HexShapeGradients dN = trilinearShapeGradients(loc.xi);
+    const Vec3 r = corners.transpose() * N - p;
+    loc.jacobian = corners.transpose() * dN;  // dx/dxi
+    if (r.norm() <= 1e-12 * size) {
+      loc.outside = (loc.xi.cwiseMax(0.0).cwiseMin(1.0) - loc.xi).norm();
+      return loc;
+    }
+    const Eigen::PartialPivLU<Mat3> lu(loc.jacobian);
+    if (!(std::abs(loc.jacobian.determinant()) > 1e-14 * size * size * size)) return std::nullopt;
+    loc.xi -= lu.solve(r);
+    if (!loc.xi.allFinite() || loc.xi.cwiseAbs().maxCoeff() > 10.0) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+DeformedCellLocator::DeformedCellLocator(const CutCellGrid& grid, const VecX& x) : grid_(grid), x_(x) {
+  if (x.size() != 3 * grid.nodeCount())
+    throw InputError("deformed cell locator: positions have " + std::to_string(x.size()) + " entries, the grid has " +
+                     std::to_string(grid.nodeCount()) + " nodes");
+  if (!x.allFinite()) throw SolveError("deformed cell locator: non-finite node positions");
+  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> nodes(x.data(), x.size() / 3, 3);
+  const Vec3 lo = nodes.colwise().minCoeff().transpose();
+  const Vec3 hi = nodes.colwise().maxCoeff().transpose();
+  // Bins of the cell size, coarser when the body spreads far (at most ~8 bins per cell).
+  binSize_ = grid.cellSize();
+  const double maxBins = 8.0 * std::max(1, grid.cellCount()) + 64.0;
+  while (((hi - lo) / binSize_).array().floor().prod() > maxBins) binSize_ *= 2.0;
+  origin_ = lo;
+  for (int a = 0; a < 3; ++a) dims_[a] = static_cast<int>(std::floor((hi[a] - lo[a]) / binSize_)) + 1;
+
+  // Two passes (count, fill) over the bins each cell's deformed bounding box overlaps;
+  // cells are visited in ascending id, so every bin lists its cells ascending.
+  const long long binCount = static_cast<long long>(dims_[0]) * dims_[1] * dims_[2];
+  binStart_.assign(static_cast<size_t>(binCount) + 1, 0);
+  const auto forEachBinOfCell = [&](int cell, const auto& visit) {
+    const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
+    const Eigen::Vector3i b0 = binCoordinates(c.colwise().minCoeff().transpose());
+    const Eigen::Vector3i b1 = binCoordinates(c.colwise().maxCoeff().transpose());
+    for (int k = b0[2]; k <= b1[2]; ++k)
+      for (int j = b0[1]; j <= b1[1]; ++j)
+        for (int i = b0[0]; i <= b1[0]; ++i) visit(binOf(Eigen::Vector3i(i, j, k)));
+  };
+  for (int cell = 0; cell < grid.cellCount(); ++cell)
+    forEachBinOfCell(cell, [&](long long b) { ++binStart_[static_cast<size_t>(b) + 1]; });
+  for (size_t b = 0; b + 1 < binStart_.size(); ++b) binStart_[b + 1] += binStart_[b];
+  binCells_.resize(static_cast<size_t>(binStart_.back()));
+  std::vector<int> fill(binStart_.begin(), binStart_.end() - 1);
+  for (int cell = 0; cell < grid.cellCount(); ++cell)
+    forEachBinOfCell(cell, [&](long long b) { binCells_[static_cast<size_t>(fill[static_cast<size_t>(b)]++)] = cell; });
+}
+
+Eigen::Vector3i DeformedCellLocator::binCoordinates(const Vec3& p) const {
+  Eigen::Vector3i b;
+  for (int a = 0; a < 3; ++a)
+    b[a] = std::clamp(static_cast<int>(std::floor((p[a] - origin_[a]) / binSize_)), 0, dims_[a] - 1);
+  return b;
+}
+
+Eigen::Matrix<double, 8, 3> DeformedCellLocator::cellCorners(int cell) const {
+  Eigen::Matrix<double, 8, 3> c;
+  const GridCell& g = grid_.cells()[static_cast<size_t>(cell)];
+  for (int k = 0; k < 8; ++k) c.row(k) = x_.segment<3>(3 * g.nodes[static_cast<size_t>(k)]).transpose();
+  return c;
+}
+
+namespace {
+constexpr double kInside = 1e-9;  // xi tolerance of "inside the unit cube"
+}  // namespace
+
+std::vector<CellLocation> DeformedCellLocator::containingCells(const Vec3& p) const {
+  std::vector<CellLocation> found;
+  if (!p.allFinite()) return found;
+  const Vec3 u = (p - origin_) / binSize_;
+  if (!((u.array() >= 0.0).all() && (u.array() < dims_.cast<double>().array()).all())) return found;
+  const long long home = binOf(binCoordinates(p));
+  for (int s = binStart_[static_cast<size_t>(home)]; s < binStart_[static_cast<size_t>(home) + 1]; ++s) {
+    const int cell = binCells_[static_cast<size_t>(s)];
+    const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
+    const double slack = kInside * binSize_;
+    if (((p.transpose().array() < c.colwise().minCoeff().array() - slack).any()) ||
+        ((p.transpose().array() > c.colwise().maxCoeff().array() + slack).any()))
+      continue;
+    std::optional<CellLocation> loc = invertTrilinearMap(c, p);
+    if (loc && loc->outside <= kInside) {
+      loc->cell = cell;
+      found.push_back(*loc);
+    }
+  }
+  return found;
+}
+
+std::optional<CellLocation> DeformedCellLocator::locate(const Vec3& p, double maxOutside) const {
+  if (!p.allFinite()) return std::nullopt;
+  // Distance of p outside the binned box, in bins: farther than one bin has no candidate.
+  Vec3 u = (p - origin_) / binSize_;
+  for (int a = 0; a < 3; ++a)
+    if (u[a] < -1.0 || u[a] > dims_[a] + 1.0) return std::nullopt;
+  const Eigen::Vector3i b = binCoordinates(p);
+  const std::vector<CellLocation> inside = containingCells(p);
+  if (!inside.empty()) return inside.front();
+  if (!(maxOutside > 0.0)) return std::nullopt;
+  // Extrapolation: the least-outside cell among the neighbouring bins (ties: lowest id).
+  std::optional<CellLocation> best;
+  std::vector<int> tried;
+  for (int dk = -1; dk <= 1; ++dk)
+    for (int dj = -1; dj <= 1; ++dj)
+      for (int di = -1; di <= 1; ++di) {
+        const Eigen::Vector3i n = b + Eigen::Vector3i(di, dj, dk);
+        if ((n.array() < 0).any() || (n.array() >= dims_.array()).any()) continue;
+        const long long bin = binOf(n);
+        for (int s = binStart_[static_cast<size_t>(bin)]; s < binStart_[static_cast<size_t>(bin) + 1]; ++s) {
+          const int cell = binCells_[static_cast<size_t>(s)];
+          if (std::find(tried.begin(), tried.end(), cell) != tried.end()) continue;
+          tried.push_back(cell);
+          std::optional<CellLocation> loc = invertTrilinearMap(cellCorners(cell), p);
+          if (!loc || loc->outside > maxOutside) continue;
+          if (!best || loc->outside < best->outside || (loc->outside == best->outside && cell < best->cell)) {
+            loc->cell = cell;
+            best = loc;
+          }
+        }
+      }
+  return best;
+}
+
+}  // namespace softfit

@@ -1,0 +1,26 @@
+#include "observations/parallel_points.h"
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+namespace softfit {
+
+void forEachPointInParallel(int n, int threads, const std::function<void(int begin, int end)>& work) {
+  if (n <= 0) return;
+  int t = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  t = std::min(t, std::max(1, n / 256));  // not worth a thread for fewer points
+  if (t <= 1) {
+    work(0, n);
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (int k = 0; k < t; ++k) {
+    const int begin = static_cast<int>(static_cast<long long>(n) * k / t);
+    const int end = static_cast<int>(static_cast<long long>(n) * (k + 1) / t);
+    pool.emplace_back(work, begin, end);
+  }
+  for (std::thread& th : pool) th.join();
+}
+
+}  // namespace softfit

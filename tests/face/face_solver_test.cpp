@@ -1,0 +1,192 @@
+#include "face/face_solver.h"
+
+#include <gtest/gtest.h>
+
+#include "face/expression_objective.h"
+#include "face_test_support.h"
+#include "forward/energies/elastic_energy.h"
+#include "support/finite_difference.h"
+
+namespace softfit::face {
+namespace {
+
+using softfit::testing::centralGradient;
+using softfit::testing::centralJacobian;
+using softfit::testing::relativeError;
+using testing::makeBarFace;
+using testing::Uniform;
+
+std::vector<Vec6> randomTetActivations(const FaceModel& m, Uniform& u) {
+  std::vector<Vec6> a;
+  for (int t = 0; t < m.tetCount(); ++t) a.push_back(testing::randomActivation(u, 0.15));
+  return a;
+}
+
+TEST(FacePotential, GradientAndExactHessianMatchFiniteDifferences) {
+  FaceModel m = makeBarFace(false);
+  m.plasticScale = VecX::Constant(m.tetCount(), 1.0);
+  m.plasticScale[3] = 1.2;
+  Uniform u(1);
+  FacePotential potential(m);
+  potential.setActivations(randomTetActivations(m, u));
+  VecX x = m.mesh.restPositions();
+  for (int i = 0; i < x.size(); ++i) x[i] += 0.1 * u();
+  VecX g;
+  potential.gradient(x, g);
+  const auto f = [&](const VecX& y) { return potential.value(y); };
+  EXPECT_LT(relativeError(g, centralGradient(f, x, 1e-6)), 1e-7);
+  SparseMatrix H = potential.hessianPattern();
+  potential.hessian(x, H, true);
+  const auto grad = [&](const VecX& y) -> VecX {
+    VecX gy;
+    potential.gradient(y, gy);
+    return gy;
+  };
+  EXPECT_LT(relativeError(MatX(H), centralJacobian(grad, x, 1e-6)), 1e-6);
+  const VecX v = VecX::Random(x.size());
+  EXPECT_LT(relativeError(potential.exactHessianProduct(x, v), H * v), 1e-12);
+  // The filtered Hessian is positive semi-definite.
+  potential.hessian(x, H, false);
+  EXPECT_GT(Eigen::SelfAdjointEigenSolver<MatX>(MatX(H)).eigenvalues().minCoeff(), -1e-8 * MatX(H).norm());
+}
+
+TEST(FacePotential, PassiveModelIsCorotatedElasticityAndZeroAtRest) {
+  FaceModel m = makeBarFace(false);
+  m.gravity.setZero();
+  FacePotential potential(m);  // identity activations: S passive
+  const VecX X = m.mesh.restPositions();
+  EXPECT_EQ(potential.value(X), 0.0);
+  ElasticEnergy corotated(m.elements, MaterialModel::Corotated, m.lame);
+  SparseMatrix H = potential.hessianPattern(), K = potential.hessianPattern();
+  potential.hessian(X, H, true);
+  BlockAssembler assembler(m.pattern, K);
+  assembler.setZero();
+  corotated.addHessian(X, assembler);
+  EXPECT_LT(relativeError(MatX(H), MatX(K)), 1e-12);
+  // The equilibrium of the unloaded passive face is the rest shape.
+  FaceSolver solver(m);
+  VecX x;
+  solver.solve(std::vector<Vec6>(m.tetCount(), identityActivation()), JawPose::Zero(), x);
+  EXPECT_LT((x - X).lpNorm<Eigen::Infinity>(), 1e-12);
+}
+
+TEST(JawJoint, JacobianMatchesFiniteDifferences) {
+  JawJoint joint;
+  joint.pivot = Vec3(0.1, -0.2, 0.3);
+  joint.openAxis = Vec3(1, 0.1, 0).normalized();
+  joint.sideAxis = Vec3(0, 1, 0.2).normalized();
+  JawPose pose;
+  pose << 0.2, -0.1, 0.01, 0.02, -0.03;
+  const Vec3 X(0.5, -0.4, 0.8);
+  const auto f = [&](const VecX& p) -> VecX { return jawPosition(joint, JawPose(p), X); };
+  EXPECT_LT(relativeError(jawPositionJacobian(joint, pose, X), centralJacobian(f, pose, 1e-6)), 1e-9);
+}
+
+TEST(FaceSolver, JawOpensAndMusclesDeform) {
+  FaceModel m = makeBarFace(true);
+  FaceSolver solver(m);
+  JawPose pose = JawPose::Zero();
+  pose[0] = 0.1;
+  std::vector<Vec6> muscles = {fibreContraction(Vec3::UnitX(), 0.8), identityActivation()};
+  VecX x;
+  const NewtonResult r = solver.solve(m.geometry.tetActivations(muscles), pose, x);
+  EXPECT_TRUE(r.converged);
+  for (int n : m.jawNodes)
+    EXPECT_LT((x.segment<3>(3 * n) - jawPosition(m.jaw, pose, m.mesh.vertices.row(n).transpose())).norm(), 1e-14);
+  VecX g;
+  solver.potential().gradient(x, g);
+  zeroConstrained(g, solver.attachedDofs());
+  EXPECT_LT(g.lpNorm<Eigen::Infinity>(), 1e-9);
+}
+
+// Adjoint gradient of the inverse objective (data term + regularizers) with respect to
+// muscle activations and the jaw pose, against central differences of re-solved
+// equilibria.
+TEST(FaceAdjoint, ActivationAndJawGradientsMatchFiniteDifferences) {
+  FaceModel m = makeBarFace(true);
+  FaceSolver solver(m, [] {
+    NewtonOptions o = FaceSolver::defaultOptions();
+    o.stepTolerance = 1e-13;
+    return o;
+  }());
+  FaceTarget target;
+  Uniform u(9);
+  for (int n = 0; n < m.nodeCount(); n += 3) {
+    target.nodes.push_back(n);
+  }
+  target.points.resize(target.nodes.size(), 3);
+  for (std::size_t k = 0; k < target.nodes.size(); ++k)
+    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  ExpressionObjective objective(solver, m.geometry, target, ActivationModel::Muscles, Regularization{1e-3, 1e-2, 0},
+                                true);
+  Expression e;
+  e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
+  e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
+  const VecX q = objective.pack(e);
+  VecX g;
+  objective.evaluate(q, &g);
+  const auto f = [&](const VecX& p) { return objective.evaluate(p, nullptr); };
+  const VecX fd = centralGradient(f, q, 1e-5);
+  EXPECT_LT(relativeError(g, fd), 1e-6) << "adjoint\n" << g.transpose() << "\nfd\n" << fd.transpose();
+}
+
+// dL/dS per entry (the S-fit gradient) and dL/da per tet (the per-tet baseline).
+TEST(FaceAdjoint, GeometryAndPerTetGradientsMatchFiniteDifferences) {
+  FaceModel m = makeBarFace(false);
+  FaceSolver solver(m, [] {
+    NewtonOptions o = FaceSolver::defaultOptions();
+    o.stepTolerance = 1e-13;
+    return o;
+  }());
+  FaceTarget target;
+  Uniform u(4);
+  for (int n = 1; n < m.nodeCount(); n += 2) target.nodes.push_back(n);
+  target.points.resize(target.nodes.size(), 3);
+  for (std::size_t k = 0; k < target.nodes.size(); ++k)
+    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  const std::vector<Vec6> muscles = {fibreContraction(Vec3(1, 0.2, 0), 0.8), fibreContraction(Vec3(0, 1, 0.3), 0.85)};
+  MuscleGeometry S = m.geometry;
+  ExpressionObjective objective(solver, S, target, ActivationModel::Muscles, Regularization{0, 0, 0}, false);
+  Expression e;
+  e.activations = muscles;
+  const VecX q = objective.pack(e);
+  VecX g;
+  objective.evaluate(q, &g);
+  const VecX analytic = S.valueGradient(objective.lastTetGradient(), muscles);
+  const VecX s0 = S.values();
+  const auto f = [&](const VecX& s) {
+    S.assignValues(s);
+    const double J = objective.evaluate(q, nullptr);
+    S.assignValues(s0);
+    return J;
+  };
+  // A subset of entries (all entries of the first 8 rows) keeps the test fast.
+  const int n = S.rowEnd(7);
+  VecX fd(n);
+  for (int k = 0; k < n; ++k) {
+    VecX sp = s0, sm = s0;
+    sp[k] += 1e-5;
+    sm[k] -= 1e-5;
+    fd[k] = (f(sp) - f(sm)) / 2e-5;
+  }
+  EXPECT_LT(relativeError(analytic.head(n), fd), 1e-6);
+
+  // Per-tet activations (baseline): gradient of the first 3 tets' activations.
+  ExpressionObjective perTet(solver, S, target, ActivationModel::PerTet, Regularization{1e-4, 1e-3, 0}, false);
+  Expression et;
+  et.activations = S.tetActivations(muscles);
+  const VecX qt = perTet.pack(et);
+  VecX gt;
+  perTet.evaluate(qt, &gt);
+  VecX fdt(18);
+  for (int k = 0; k < 18; ++k) {
+    VecX qp = qt, qm = qt;
+    qp[k] += 1e-5;
+    qm[k] -= 1e-5;
+    fdt[k] = (perTet.evaluate(qp, nullptr) - perTet.evaluate(qm, nullptr)) / 2e-5;
+  }
+  EXPECT_LT(relativeError(gt.head(18), fdt), 1e-6);
+}
+
+}  // namespace
+}  // namespace softfit::face

@@ -1,0 +1,26 @@
+#pragma once
+// Runs one L-BFGS fit of the given parameters from `start` (physical values) for tests,
+// prints the result next to the truth, and leaves the model at the true parameters.
+#include <cstdio>
+
+#include "optim/fit_problem.h"
+
+namespace softfit::testing {
+
+inline VecX fitFromStart(const FitSetup& setup, const std::vector<ParameterKind>& kinds, const VecX& start,
+                         int maxIterations = 60) {
+  FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
+  const VecX truth = problem.space().values(*setup.model);
+  OptimizerOptions optimizer;
+  optimizer.maxIterations = maxIterations;
+  optimizer.gradientTolerance = 1e-12;
+  const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
+  const VecX p = problem.toPhysical(r.point);
+  problem.apply(truth);  // leave the model at the true parameters for the next fit
+  std::printf("fit: %s after %d iterations; result", r.stopReason.c_str(), r.iterations);
+  for (int i = 0; i < p.size(); ++i) std::printf(" %.6g (true %.6g)", p[i], truth[i]);
+  std::printf("\n");
+  return p;
+}
+
+}  // namespace softfit::testing
