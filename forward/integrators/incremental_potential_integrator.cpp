@@ -3,57 +3,9 @@
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/integrators/incremental_potential_objective.h"
 
 namespace softfit {
-
-namespace {
-
-class IncrementalPotential final : public NewtonObjective {
- public:
-  IncrementalPotential(const PhysicalModel& model, const IncrementalPotentialCoefficients& c, const SparseMatrix& D,
-                       double dt, const IntegratorSettings& settings)
-      : model_(model), c_(c), D_(D), h2_(dt * dt), settings_(settings), damped_(model.damping.active()) {}
-
-  double value(const VecX& x) override {
-    const VecX dy = x - c_.y;
-    double g = 0.5 * dy.dot(model_.mass().cwiseProduct(dy)) + c_.a * h2_ * model_.potentialEnergy(c_.b * x + c_.z);
-    if (damped_) {
-      const VecX dr = x - c_.dampingReference;
-      g += 0.5 * c_.dampingWeight * dr.dot(D_ * dr);
-    }
-    return g;
-  }
-
-  void gradient(const VecX& x, VecX& g) override {
-    g = model_.mass().cwiseProduct(x - c_.y);
-    VecX e = VecX::Zero(x.size());
-    model_.addPotentialGradient(c_.b * x + c_.z, e);
-    g += c_.a * c_.b * h2_ * e;
-    if (damped_) g += c_.dampingWeight * (D_ * (x - c_.dampingReference));
-  }
-
-  void hessian(const VecX& x, SparseMatrix& H, bool exact) override {
-    BlockAssembler assembler(model_.pattern(), H);
-    assembler.setZero();
-    model_.addPotentialHessian(c_.b * x + c_.z, assembler, exact ? EigenvalueFilter::None : settings_.filter,
-                                settings_.filterEpsilon);
-    H *= c_.a * c_.b * c_.b * h2_;
-    assembler.addDiagonal(model_.mass());
-    if (damped_) H += c_.dampingWeight * D_;  // same pattern: values add in place
-  }
-
-  SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
-
- private:
-  const PhysicalModel& model_;
-  const IncrementalPotentialCoefficients& c_;
-  const SparseMatrix& D_;
-  double h2_;
-  const IntegratorSettings& settings_;
-  bool damped_;
-};
-
-}  // namespace
 
 IncrementalPotentialIntegrator::IncrementalPotentialIntegrator(const IntegratorSettings& settings)
     : settings_(settings), newton_(settings.newton) {}
@@ -125,7 +77,7 @@ State IncrementalPotentialIntegrator::step(PhysicalModel& model, const State& cu
   next.x = c.y;
   model.dirichlet.applyPositions(next.time, next.x);
 
-  IncrementalPotential objective(model, c, damping_, dt, settings_);
+  IncrementalPotentialObjective objective(model, c, damping_, dt, settings_.filter, settings_.filterEpsilon);
   newton_.options().stepTolerance = settings_.newton.stepTolerance * model.characteristicLength();
   const NewtonResult r = newton_.minimize(objective, next.x, model.fixedDofs());
   last_ = StepStatistics{r.iterations, r.converged, r.gradientNorm, r.iterations};
