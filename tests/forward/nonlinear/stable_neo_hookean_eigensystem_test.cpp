@@ -60,8 +60,9 @@ TEST(StableNeoHookeanEigensystem, FilteredDerivativeMatchesNumericProjection) {
       projectToPsd<9>(expected, filter, 0.0);
       const Mat9 analytic = filteredStableNeoHookeanDerivative(F, p, filter, 0.0);
       EXPECT_LT((analytic - expected).norm(), 1e-9 * H.norm()) << eigenvalueFilterName(filter) << " F =\n" << F;
-      if (filter != EigenvalueFilter::None)
+      if (filter != EigenvalueFilter::None) {
         EXPECT_GE(Eigen::SelfAdjointEigenSolver<Mat9>(analytic).eigenvalues()(0), -1e-9 * H.norm());
+      }
     }
   }
   EXPECT_GE(indefinite, 3);  // the test really exercises the filter
