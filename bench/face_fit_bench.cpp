@@ -63,22 +63,9 @@ void BM_FaceGeometryFit(benchmark::State& state) {
 void BM_FaceArtifact(benchmark::State& state) {
   const SyntheticFace& f = face();
   FaceTarget target = f.targets[0];
-  const Vec3 cheek(0.06, -0.01, 0.075);
-  std::vector<std::pair<double, int>> byDistance;
-  for (std::size_t c = 0; c < target.nodes.size(); ++c)
-    byDistance.push_back({(target.points.row(c).transpose() - cheek).norm(), static_cast<int>(c)});
-  std::sort(byDistance.begin(), byDistance.end());
-  std::vector<int> artifact;
-  for (int k = 0; k < 3; ++k) {
-    const int c = byDistance[k].second;
-    artifact.push_back(c);
-    target.points.row(c) += 0.004 * target.points.row(c).normalized();
-  }
-  auto artifactError = [&](const VecX& x) {
-    double e = 0.0;
-    for (int c : artifact) e += (x.segment<3>(3 * target.nodes[c]) - target.points.row(c).transpose()).norm() / 3;
-    return e;
-  };
+  // Bump: the skin node nearest to the left cheek and its closest neighbours move 4 mm outward.
+  const std::vector<int> artifact = injectBumpArtifact(target, Vec3(0.06, -0.01, 0.075), 3, 0.004);
+  auto artifactError = [&](const VecX& x) { return face::artifactError(target, artifact, x); };
   for (auto _ : state) {
     FaceSolver solver(f.model);
     const ActivationFitResult r =

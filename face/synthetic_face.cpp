@@ -1,5 +1,6 @@
 #include "face/synthetic_face.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -252,6 +253,27 @@ SyntheticFace makeSyntheticFace(const SyntheticFaceOptions& o) {
                                       "expression_" + std::to_string(k)));
   }
   return face;
+}
+
+std::vector<int> injectBumpArtifact(FaceTarget& target, const Vec3& center, int count, double displacement) {
+  std::vector<std::pair<double, int>> byDistance;
+  for (std::size_t c = 0; c < target.nodes.size(); ++c)
+    byDistance.push_back({(target.points.row(c).transpose() - center).norm(), static_cast<int>(c)});
+  std::sort(byDistance.begin(), byDistance.end());
+  std::vector<int> artifact;
+  for (int k = 0; k < count && k < static_cast<int>(byDistance.size()); ++k) {
+    const int c = byDistance[k].second;
+    artifact.push_back(c);
+    const Vec3 p = target.points.row(c).transpose();
+    target.points.row(c) += displacement * p.normalized().transpose();
+  }
+  return artifact;
+}
+
+double artifactError(const FaceTarget& target, const std::vector<int>& artifact, const VecX& x) {
+  double e = 0.0;
+  for (int c : artifact) e += (x.segment<3>(3 * target.nodes[c]) - target.points.row(c).transpose()).norm();
+  return artifact.empty() ? 0.0 : e / static_cast<double>(artifact.size());
 }
 
 }  // namespace softfit::face

@@ -52,4 +52,11 @@ Expression syntheticExpression(const SyntheticFace& face, int k, unsigned seed);
 FaceTarget makeTarget(const FaceModel& model, const MuscleGeometry& geometry, const Expression& expression,
                       const std::vector<int>& nodes, const std::string& name, VecX* positions = nullptr);
 
+// The non-physical artifact of the thesis' Fig. 4.8 experiment: the `count` target points
+// nearest to `center` move `displacement` outward (along their direction from the
+// origin). Returns their indices into the target.
+std::vector<int> injectBumpArtifact(FaceTarget& target, const Vec3& center, int count, double displacement);
+// Mean distance between the artifact points and their model nodes at positions x.
+double artifactError(const FaceTarget& target, const std::vector<int>& artifact, const VecX& x);
+
 }  // namespace softfit::face
