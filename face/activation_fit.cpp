@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "face/activation_gauss_newton.h"
+#include "face/per_tet_gauss_newton.h"
 #include "optim/optimizer.h"
 
 namespace softfit::face {
@@ -9,6 +11,10 @@ namespace softfit::face {
 ActivationFitResult fitActivations(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
                                    const Expression& start, const ActivationFitOptions& options,
                                    const VecX* warmPositions) {
+  if (options.gaussNewton)
+    return options.kind == ActivationModel::Muscles
+               ? fitActivationsGaussNewton(solver, geometry, target, start, options, warmPositions)
+               : fitPerTetActivationsGaussNewton(solver, target, start, options, warmPositions);
   const auto t0 = std::chrono::steady_clock::now();
   ExpressionObjective objective(solver, geometry, target, options.kind, options.regularization, options.fitJaw);
   objective.setFixedJaw(start.jaw);

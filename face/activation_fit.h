@@ -1,7 +1,8 @@
 #pragma once
-// Activation-only solve for one target (S fixed): L-BFGS-B (LBFGS++) over the muscle
-// activations (or per-tet activations, the baseline) and the jaw pose, with the
-// activation box bounds of ExpressionObjective::bounds.
+// Activation-only solve for one target (S fixed) over the muscle activations (or per-tet
+// activations, the baseline) and the jaw pose, with the activation box bounds of
+// ExpressionObjective::bounds: Gauss-Newton (default) or L-BFGS-B (LBFGS++) on the
+// adjoint gradient.
 #include <string>
 #include <vector>
 
@@ -13,6 +14,11 @@ struct ActivationFitOptions {
   ActivationModel kind = ActivationModel::Muscles;
   Regularization regularization;
   bool fitJaw = true;
+  // Gauss-Newton / Levenberg-Marquardt on the residuals with the equilibrium sensitivity
+  // (the thesis' solver): dense Jacobian for the muscle model
+  // (face/activation_gauss_newton.h), matrix-free with conjugate gradients for the per-tet
+  // baseline (face/per_tet_gauss_newton.h). false = L-BFGS-B on the adjoint gradient.
+  bool gaussNewton = true;
   // The data term falls by 3 orders of magnitude in ~40 iterations on the synthetic
   // faces, then creeps; 60 iterations is the default budget.
   int maxIterations = 60;

@@ -20,7 +20,7 @@ enum class ActivationModel {
 struct Regularization {
   double activation = 1e-6;  // w_a
   double volume = 1e-5;      // w_v
-  double geometry = 1e-5;    // w_s (S fits)
+  double geometry = 1e-9;    // w_s (S fits)
 };
 
 struct Expression {

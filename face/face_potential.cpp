@@ -89,14 +89,23 @@ VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
   return out;
 }
 
+std::vector<Eigen::Matrix<double, 12, 6>> FacePotential::activationForceBlocks(const VecX& x) const {
+  std::vector<Eigen::Matrix<double, 12, 6>> out(model_.tetCount());
+  for (int t = 0; t < model_.tetCount(); ++t) {
+    const Mat96 dPda = activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+    out[t] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * dPda);
+  }
+  return out;
+}
+
 std::vector<Vec6> FacePotential::activationAdjoint(const VecX& x, const VecX& lambda) const {
+  const std::vector<Eigen::Matrix<double, 12, 6>> blocks = activationForceBlocks(x);
   std::vector<Vec6> out(model_.tetCount());
   for (int t = 0; t < model_.tetCount(); ++t) {
     const Element& e = model_.elements[t];
     Eigen::Matrix<double, 12, 1> le;
     for (int a = 0; a < 4; ++a) le.segment<3>(3 * a) = lambda.segment<3>(3 * e.nodes[a]);
-    const Mat96 dPda = activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
-    out[t] = -e.quadrature[0].weight * (dPda.transpose() * (shapeMatrix(t) * le));
+    out[t] = -(blocks[t].transpose() * le);
   }
   return out;
 }

@@ -29,6 +29,8 @@ class FacePotential final : public NewtonObjective {
   VecX exactHessianProduct(const VecX& x, const VecX& v) const;
   // Per tet: -(d grad E / d a_i)^T lambda, i.e. dL/da_i for an adjoint vector lambda.
   std::vector<Vec6> activationAdjoint(const VecX& x, const VecX& lambda) const;
+  // Per tet: d grad E / d a_i (12 x 6; rows = the tet's 4 nodes x 3), for sensitivities.
+  std::vector<Eigen::Matrix<double, 12, 6>> activationForceBlocks(const VecX& x) const;
 
   EigenvalueFilter filter = EigenvalueFilter::Abs;
 

@@ -19,6 +19,7 @@ FaceSolver::FaceSolver(const FaceModel& model, NewtonOptions options)
     : model_(model), potential_(model), newton_(options), fixed_(model.attachedDofs()) {}
 
 NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
+  factorizationCurrent_ = false;
   potential_.setActivations(tetActivations);
   if (x.size() != 3 * model_.nodeCount()) x = model_.mesh.restPositions();
   model_.applyAttachments(pose, x);
@@ -29,23 +30,37 @@ NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const Ja
   return r;
 }
 
-FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient) {
+void FaceSolver::factorizeExactHessian(const VecX& x) {
+  if (factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x) return;
+  factorizationCurrent_ = false;
   if (H_.rows() != x.size()) H_ = potential_.hessianPattern();
   potential_.hessian(x, H_, true);
-  VecX rhs = lossGradient;
-  eliminateDirichlet(H_, rhs, fixed_, VecX::Zero(x.size()));
-  FaceAdjoint out;
-  if (adjointSolver_.factorize(H_)) {
-    out.lambda = adjointSolver_.solve(rhs);
-  } else {
+  VecX unused = VecX::Zero(x.size());
+  eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
+  indefinite_ = !adjointSolver_.factorize(H_);
+  if (indefinite_) {
     // The exact Hessian of a (marginally) stable equilibrium may be indefinite in
     // round-off: fall back to an LDL^T factorization.
-    Eigen::SimplicialLDLT<SparseMatrix> ldlt(H_);
-    if (ldlt.info() != Eigen::Success) throw SolveError("face adjoint: equilibrium Hessian is singular");
-    out.lambda = ldlt.solve(rhs);
+    indefiniteSolver_.compute(H_);
+    if (indefiniteSolver_.info() != Eigen::Success) throw SolveError("face: equilibrium Hessian is singular");
   }
+  factorizedAt_ = x;
+  factorizationCurrent_ = true;
+}
+
+MatX FaceSolver::solveEliminated(const MatX& rhs) const {
+  MatX out = indefinite_ ? MatX(indefiniteSolver_.solve(rhs)) : adjointSolver_.solveColumns(rhs);
+  if (!out.allFinite()) throw SolveError("face: non-finite solution of the equilibrium Hessian system");
+  return out;
+}
+
+FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient) {
+  factorizeExactHessian(x);
+  VecX rhs = lossGradient;
+  zeroConstrained(rhs, fixed_);
+  FaceAdjoint out;
+  out.lambda = solveEliminated(MatX(rhs)).col(0);
   zeroConstrained(out.lambda, fixed_);
-  if (!out.lambda.allFinite()) throw SolveError("face adjoint: non-finite adjoint vector");
   out.tetActivations = potential_.activationAdjoint(x, out.lambda);
   // Attached dofs: dL/dx_c - (H lambda)_c, chained through the jaw pose.
   const VecX Hl = potential_.exactHessianProduct(x, out.lambda);
@@ -54,6 +69,31 @@ FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& 
     out.jaw += jawPositionJacobian(model_.jaw, pose, model_.mesh.vertices.row(n).transpose()).transpose() * g;
   }
   return out;
+}
+
+MatX FaceSolver::sensitivity(const VecX& x, const MatX& forceDerivative, const MatX& attachedMotion) {
+  if (forceDerivative.rows() != x.size() || attachedMotion.rows() != x.size() ||
+      attachedMotion.cols() != forceDerivative.cols())
+    throw std::logic_error("FaceSolver::sensitivity: 3N x P matrices expected");
+  factorizeExactHessian(x);
+  MatX rhs = -forceDerivative;
+  MatX motion = MatX::Zero(x.size(), attachedMotion.cols());
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (fixed_[i]) motion.row(i) = attachedMotion.row(i);
+  for (Eigen::Index c = 0; c < motion.cols(); ++c)
+    if (motion.col(c).squaredNorm() > 0.0) rhs.col(c) -= potential_.exactHessianProduct(x, motion.col(c));
+  MatX dx = solveFreeDofs(x, rhs);
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (fixed_[i]) dx.row(i) = motion.row(i);
+  return dx;
+}
+
+MatX FaceSolver::solveFreeDofs(const VecX& x, const MatX& rhs) {
+  factorizeExactHessian(x);
+  MatX b = rhs;
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (fixed_[i]) b.row(i).setZero();
+  return solveEliminated(b);
 }
 
 }  // namespace softfit::face

@@ -4,6 +4,7 @@
 // at the equilibrium, solve H lambda = dL/dx on the free dofs with the exact Hessian and
 // return dL/da_i = -lambda^T d(grad E)/da_i per tet and dL/d(jaw pose)
 // (DESIGN.md 3, implicit function theorem).
+#include <Eigen/SparseCholesky>
 #include <vector>
 
 #include "face/face_potential.h"
@@ -32,13 +33,36 @@ class FaceSolver {
   NewtonResult solve(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x);
 
   // Adjoint at an equilibrium x computed by solve() with the same activations and pose.
+  // adjoint() and sensitivity() at the same x share one factorization.
   FaceAdjoint adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient);
 
+  // Equilibrium sensitivity dx/dq (3N x P) at an equilibrium x for P parameters that
+  // change the internal force by forceDerivative (d grad E / dq at fixed x, 3N x P; its
+  // attached rows are ignored) and move the attached dofs by attachedMotion (dx_c/dq,
+  // 3N x P, read on the attached rows only): H_ff dx_f = -(forceDerivative_f + H_fc dx_c)
+  // with the exact Hessian (implicit function theorem, the forward twin of adjoint()).
+  MatX sensitivity(const VecX& x, const MatX& forceDerivative, const MatX& attachedMotion);
+
+  // H_ff^{-1} rhs_f per column (0 on the attached rows), exact Hessian at the equilibrium x
+  // of the last solve(): the building block of matrix-free sensitivities and adjoints.
+  MatX solveFreeDofs(const VecX& x, const MatX& rhs);
+
  private:
+  // Exact Hessian at x with the attached dofs eliminated, factorized (Cholesky, or LDL^T
+  // when round-off makes it indefinite); then solveEliminated() applies its inverse. The
+  // factorization is reused while x is unchanged and no solve() has run since (the
+  // Hessian depends on x and the activations, which solve() sets).
+  void factorizeExactHessian(const VecX& x);
+  MatX solveEliminated(const MatX& rhs) const;
+
   const FaceModel& model_;
   FacePotential potential_;
   NewtonSolver newton_;
   CholeskySolver adjointSolver_;
+  Eigen::SimplicialLDLT<SparseMatrix> indefiniteSolver_;
+  bool indefinite_ = false;
+  VecX factorizedAt_;
+  bool factorizationCurrent_ = false;
   SparseMatrix H_;
   DofMask fixed_;
 };

@@ -32,6 +32,12 @@ VecX CholeskySolver::solve(const VecX& b) const {
   return x;
 }
 
+MatX CholeskySolver::solveColumns(const MatX& B) const {
+  if (!factorized_) throw std::logic_error("CholeskySolver::solve called without a valid factorization");
+  MatX X = impl_->llt.solve(B);
+  return X;
+}
+
 PcgResult preconditionedConjugateGradient(const SparseMatrix& A, const VecX& b, const CholeskySolver& preconditioner,
                                           VecX& x, double tolerance, int maxIterations) {
   PcgResult result;

@@ -19,6 +19,7 @@ class CholeskySolver {
   // positive definite (the factorization is then unusable).
   bool factorize(const SparseMatrix& A);
   VecX solve(const VecX& b) const;
+  MatX solveColumns(const MatX& B) const;  // several right-hand sides at once
   bool factorized() const { return factorized_; }
   int symbolicAnalyses() const { return analyses_; }
 

@@ -94,7 +94,7 @@ TEST(GeometryFit, SharedGeometryFitLowersHeldOutError) {
   }
   std::printf("held-out mean error: S0 fixed %.3g mm, fitted S %.3g mm; inverted tets %d\n", 1e3 * before,
               1e3 * after, inverted);
-  EXPECT_LT(after, before);
+  EXPECT_LT(after, 0.8 * before);  // measured: 0.0776 -> 0.0508 mm
   EXPECT_EQ(inverted, 0);
 }
 
@@ -114,15 +114,15 @@ TEST(ActivationFit, PerTetBaselineFitsArtifactTheReducedModelCannot) {
   ActivationFitOptions perTet;
   perTet.kind = ActivationModel::PerTet;
   perTet.regularization = Regularization{1e-8, 1e-7, 0};
-  perTet.maxIterations = 60;  // bench/face_fit_bench.cpp runs it to 1000
+  perTet.maxIterations = 40;
   Expression start = r.expression;
   start.activations = f.trueGeometry.tetActivations(r.expression.activations);
   const ActivationFitResult b = fitActivations(solver, f.trueGeometry, target, start, perTet, &r.positions);
   const double er = artifactError(r.positions), eb = artifactError(b.positions);
   std::printf("artifact (4 mm bump) error: reduced %.3g mm, per-tet %.3g mm (%d iterations, %.2f s)\n", 1e3 * er,
               1e3 * eb, b.iterations, b.seconds);
-  EXPECT_GT(er, 0.002);     // the muscle model leaves most of the 4 mm bump
-  EXPECT_LT(eb, 0.8 * er);  // the per-tet baseline fits into it (slowly: see the bench)
+  EXPECT_GT(er, 0.002);      // the muscle model leaves most of the 4 mm bump
+  EXPECT_LT(eb, 0.05 * er);  // the per-tet baseline fits it (measured 0.06 vs 3.2 mm)
 }
 
 }  // namespace

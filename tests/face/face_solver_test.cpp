@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "face/activation_gauss_newton.h"
 #include "face/expression_objective.h"
+#include "face/per_tet_gauss_newton.h"
 #include "face_test_support.h"
 #include "forward/energies/elastic_energy.h"
 #include "support/finite_difference.h"
@@ -128,6 +130,84 @@ TEST(FaceAdjoint, ActivationAndJawGradientsMatchFiniteDifferences) {
   const auto f = [&](const VecX& p) { return objective.evaluate(p, nullptr); };
   const VecX fd = centralGradient(f, q, 1e-5);
   EXPECT_LT(relativeError(g, fd), 1e-6) << "adjoint\n" << g.transpose() << "\nfd\n" << fd.transpose();
+}
+
+// Gauss-Newton residual Jacobian (equilibrium sensitivity dx/dq through the activations,
+// S and the jaw) against central differences of the residuals of re-solved equilibria;
+// and r^T r / 2 is the objective.
+TEST(FaceSensitivity, ResidualJacobianMatchesFiniteDifferences) {
+  FaceModel m = makeBarFace(true);
+  FaceSolver solver(m, [] {
+    NewtonOptions o = FaceSolver::defaultOptions();
+    o.stepTolerance = 1e-13;
+    return o;
+  }());
+  FaceTarget target;
+  Uniform u(5);
+  for (int n = 1; n < m.nodeCount(); n += 3) target.nodes.push_back(n);
+  target.points.resize(target.nodes.size(), 3);
+  target.weights = VecX::Ones(target.nodes.size());
+  target.weights[0] = 0.5;
+  for (std::size_t k = 0; k < target.nodes.size(); ++k)
+    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  const Regularization reg{1e-3, 1e-2, 0};
+  ExpressionObjective objective(solver, m.geometry, target, ActivationModel::Muscles, reg, true);
+  Expression e;
+  e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
+  e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
+  const VecX q = objective.pack(e);
+  const double J = objective.evaluate(q, nullptr);
+  const VecX r = expressionResiduals(m, target, e, objective.positions(), reg);
+  EXPECT_NEAR(0.5 * r.squaredNorm(), J, 1e-14 * J);
+  const MatX analytic = expressionResidualJacobian(solver, m.geometry, target, e, objective.positions(), reg, true);
+  const auto residuals = [&](const VecX& p) -> VecX {
+    objective.evaluate(p, nullptr);
+    return expressionResiduals(m, target, objective.unpack(p), objective.positions(), reg);
+  };
+  const MatX fd = centralJacobian(residuals, q, 1e-5);
+  EXPECT_LT(relativeError(analytic, fd), 1e-6);
+  EXPECT_GT(analytic.topRows(3 * target.nodes.size()).rightCols(kJawDofs).norm(), 0.0);
+}
+
+// Matrix-free per-tet Jacobian: J v against central differences of the residuals along v
+// (activations of every tet and the jaw), and u^T (J v) = (J^T u)^T v.
+TEST(FaceSensitivity, PerTetJacobianProductsMatchFiniteDifferences) {
+  FaceModel m = makeBarFace(true);
+  FaceSolver solver(m, [] {
+    NewtonOptions o = FaceSolver::defaultOptions();
+    o.stepTolerance = 1e-13;
+    return o;
+  }());
+  FaceTarget target;
+  Uniform u(6);
+  for (int n = 0; n < m.nodeCount(); n += 2) target.nodes.push_back(n);
+  target.points.resize(target.nodes.size(), 3);
+  for (std::size_t k = 0; k < target.nodes.size(); ++k)
+    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  const Regularization reg{1e-3, 1e-2, 0};
+  const MuscleGeometry unused;
+  ExpressionObjective objective(solver, unused, target, ActivationModel::PerTet, reg, true);
+  Expression e;
+  e.activations = randomTetActivations(m, u);
+  e.jaw << 0.04, 0.02, -0.01, 0.01, 0.02;
+  const VecX q = objective.pack(e);
+  objective.evaluate(q, nullptr);
+  const PerTetResidualJacobian J(solver, target, e, objective.positions(), reg, true);
+  ASSERT_EQ(J.parameters(), q.size());
+  VecX v(q.size()), w(3 * target.nodes.size() + 7 * m.tetCount());
+  for (Eigen::Index i = 0; i < v.size(); ++i) v[i] = u();
+  for (Eigen::Index i = 0; i < w.size(); ++i) w[i] = u();
+  const VecX Jv = J.apply(v);
+  const VecX JTw = J.applyTranspose(w);
+  const auto residualsAlong = [&](double s) -> VecX {
+    const VecX p = q + s * v;
+    objective.evaluate(p, nullptr);
+    return expressionResiduals(m, target, objective.unpack(p), objective.positions(), reg);
+  };
+  const double h = 1e-5;
+  const VecX fd = (residualsAlong(h) - residualsAlong(-h)) / (2 * h);
+  EXPECT_LT((Jv - fd).norm(), 1e-6 * fd.norm());
+  EXPECT_NEAR(w.dot(Jv), JTw.dot(v), 1e-12 * std::abs(w.dot(Jv)) + 1e-15);
 }
 
 // dL/dS per entry (the S-fit gradient) and dL/da per tet (the per-tet baseline).

@@ -1,0 +1,194 @@
+#include "face/activation_gauss_newton.h"
+
+#include <ceres/ceres.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "forward/errors.h"
+
+namespace softfit::face {
+
+namespace {
+
+int residualCount(const FaceTarget& target, int muscles) { return 3 * static_cast<int>(target.nodes.size()) + 7 * muscles; }
+
+class ExpressionResiduals final : public ceres::CostFunction {
+ public:
+  ExpressionResiduals(ExpressionObjective& objective, FaceSolver& solver, const MuscleGeometry& geometry,
+                      const FaceTarget& target, Regularization regularization, bool fitJaw)
+      : objective_(objective),
+        solver_(solver),
+        geometry_(geometry),
+        target_(target),
+        regularization_(regularization),
+        fitJaw_(fitJaw) {
+    set_num_residuals(residualCount(target, solver.model().muscleCount()));
+    mutable_parameter_block_sizes()->push_back(objective.parameterCount());
+  }
+
+  bool Evaluate(double const* const* parameters, double* residuals, double** jacobians) const override {
+    const VecX q = Eigen::Map<const VecX>(parameters[0], objective_.parameterCount());
+    // Ceres evaluates an accepted point again for its Jacobian: reuse the equilibrium.
+    if (!solved_ || q != solvedAt_) {
+      try {
+        objective_.evaluate(q, nullptr);
+      } catch (const SolveError&) {
+        solved_ = false;
+        return false;  // Ceres shrinks the trust region
+      }
+      solvedAt_ = q;
+      solved_ = true;
+    }
+    const Expression e = objective_.unpack(q);
+    const VecX& x = objective_.positions();
+    Eigen::Map<VecX>(residuals, num_residuals()) = expressionResiduals(solver_.model(), target_, e, x, regularization_);
+    if (jacobians && jacobians[0]) {
+      using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+      try {
+        Eigen::Map<RowMajor>(jacobians[0], num_residuals(), objective_.parameterCount()) =
+            expressionResidualJacobian(solver_, geometry_, target_, e, x, regularization_, fitJaw_);
+      } catch (const SolveError&) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  ExpressionObjective& objective_;
+  FaceSolver& solver_;
+  const MuscleGeometry& geometry_;
+  const FaceTarget& target_;
+  Regularization regularization_;
+  bool fitJaw_;
+  mutable VecX solvedAt_;
+  mutable bool solved_ = false;
+};
+
+}  // namespace
+
+VecX correspondenceWeights(const FaceTarget& target, double modelSize) {
+  const double n = static_cast<double>(target.nodes.size());
+  VecX c = target.weights.size() ? VecX(target.weights) : VecX::Ones(target.nodes.size());
+  return (2.0 * c / (n * modelSize * modelSize)).cwiseSqrt();
+}
+
+MatX jawMotion(const FaceModel& model, const JawPose& pose) {
+  MatX motion = MatX::Zero(3 * model.nodeCount(), kJawDofs);
+  for (int n : model.jawNodes) {
+    const Mat35 J = jawPositionJacobian(model.jaw, pose, model.mesh.vertices.row(n).transpose());
+    motion.block<3, 2>(3 * n, 0) = J.leftCols<2>();
+    motion.block<3, 3>(3 * n, 2) = model.size * J.rightCols<3>();
+  }
+  return motion;
+}
+
+VecX expressionResiduals(const FaceModel& model, const FaceTarget& target, const Expression& e, const VecX& x,
+                         const Regularization& regularization) {
+  const int n = static_cast<int>(target.nodes.size());
+  const int muscles = static_cast<int>(e.activations.size());
+  VecX r(residualCount(target, muscles));
+  const VecX c = correspondenceWeights(target, model.size);
+  for (int k = 0; k < n; ++k)
+    r.segment<3>(3 * k) = c[k] *
+                          (x.segment<3>(3 * target.nodes[k]) - target.points.row(k).transpose());
+  const double sa = std::sqrt(regularization.activation), sv = std::sqrt(regularization.volume);
+  for (int j = 0; j < muscles; ++j) {
+    const Vec6& a = e.activations[j];
+    r.segment<6>(3 * n + 7 * j) = sa * (a - identityActivation());
+    r[3 * n + 7 * j + 6] = sv * (activationDeterminant(a) - 1.0);
+  }
+  return r;
+}
+
+MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
+                                const Expression& e, const VecX& x, const Regularization& regularization,
+                                bool fitJaw) {
+  const FaceModel& m = solver.model();
+  const int muscles = m.muscleCount();
+  const int parameters = 6 * muscles + (fitJaw ? kJawDofs : 0);
+  // d grad E / dq: tet i's activation a_i = sum_j S_ij a_j.
+  MatX forceDerivative = MatX::Zero(x.size(), parameters);
+  const auto blocks = solver.potential().activationForceBlocks(x);
+  for (int t = 0; t < m.tetCount(); ++t) {
+    const auto& nodes = m.elements[t].nodes;
+    for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k) {
+      const int c = geometry.column(k);
+      if (c == 0) continue;  // the passive column carries the constant identity
+      const double s = geometry.values()[k];
+      for (int a = 0; a < 4; ++a)
+        forceDerivative.block<3, 6>(3 * nodes[a], 6 * (c - 1)) += s * blocks[t].block<3, 6>(3 * a, 0);
+    }
+  }
+  // The jaw moves the mandible nodes (packed translation = translation / size).
+  MatX attachedMotion = MatX::Zero(x.size(), parameters);
+  if (fitJaw) attachedMotion.rightCols<kJawDofs>() = jawMotion(m, e.jaw);
+  const MatX dx = solver.sensitivity(x, forceDerivative, attachedMotion);
+
+  const int n = static_cast<int>(target.nodes.size());
+  MatX J = MatX::Zero(residualCount(target, muscles), parameters);
+  const VecX c = correspondenceWeights(target, m.size);
+  for (int k = 0; k < n; ++k)
+    J.middleRows<3>(3 * k) = c[k] * dx.middleRows<3>(3 * target.nodes[k]);
+  const double sa = std::sqrt(regularization.activation), sv = std::sqrt(regularization.volume);
+  for (int j = 0; j < muscles; ++j) {
+    J.block<6, 6>(3 * n + 7 * j, 6 * j) = sa * Eigen::Matrix<double, 6, 6>::Identity();
+    J.block<1, 6>(3 * n + 7 * j + 6, 6 * j) = sv * activationDeterminantGradient(e.activations[j]).transpose();
+  }
+  return J;
+}
+
+ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGeometry& geometry,
+                                              const FaceTarget& target, const Expression& start,
+                                              const ActivationFitOptions& options, const VecX* warmPositions) {
+  if (options.kind != ActivationModel::Muscles)
+    throw std::logic_error("fitActivationsGaussNewton: the reduced (muscle) model only");
+  const auto t0 = std::chrono::steady_clock::now();
+  ExpressionObjective objective(solver, geometry, target, options.kind, options.regularization, options.fitJaw);
+  objective.setFixedJaw(start.jaw);
+  if (warmPositions) objective.setPositions(*warmPositions);
+  VecX lower, upper;
+  objective.bounds(lower, upper);
+  VecX q = objective.pack(start).cwiseMax(lower).cwiseMin(upper);
+
+  ceres::Problem problem;
+  problem.AddResidualBlock(
+      new ExpressionResiduals(objective, solver, geometry, target, options.regularization, options.fitJaw), nullptr,
+      q.data());
+  for (int i = 0; i < q.size(); ++i) {
+    problem.SetParameterLowerBound(q.data(), i, lower[i]);
+    problem.SetParameterUpperBound(q.data(), i, upper[i]);
+  }
+  ceres::Solver::Options so;
+  so.trust_region_strategy_type = ceres::LEVENBERG_MARQUARDT;
+  so.linear_solver_type = ceres::DENSE_QR;
+  so.max_num_iterations = options.maxIterations;
+  so.function_tolerance = options.relativeCostTolerance;
+  so.gradient_tolerance = options.gradientTolerance;
+  so.parameter_tolerance = 1e-12;
+  so.num_threads = 1;
+  so.logging_type = ceres::SILENT;
+  ceres::Solver::Summary summary;
+  ceres::Solve(so, &problem, &summary);
+
+  ActivationFitResult out;
+  out.expression = objective.unpack(q);
+  out.objective = objective.evaluate(q, nullptr);  // positions at the final point
+  out.positions = objective.positions();
+  out.dataLoss = objective.lastDataLoss();
+  const VecX errors = correspondenceErrors(target, out.positions);
+  out.meanError = errors.size() ? errors.mean() : 0.0;
+  out.maxError = errors.size() ? errors.maxCoeff() : 0.0;
+  out.iterations = static_cast<int>(summary.iterations.size()) - 1;
+  out.evaluations = summary.num_residual_evaluations;
+  out.newtonIterations = objective.newtonIterations();
+  out.converged = summary.termination_type == ceres::CONVERGENCE;
+  out.stopReason = "ceres: " + summary.message;
+  for (const auto& it : summary.iterations)
+    if (it.step_is_successful || it.iteration == 0) out.costHistory.push_back(it.cost);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+}  // namespace softfit::face
