@@ -90,9 +90,8 @@ VecX expressionResiduals(const FaceModel& model, const FaceTarget& target, const
   const int muscles = static_cast<int>(e.activations.size());
   VecX r(residualCount(target, muscles));
   const VecX c = correspondenceWeights(target, model.size);
-  for (int k = 0; k < n; ++k)
-    r.segment<3>(3 * k) = c[k] *
-                          (x.segment<3>(3 * target.nodes[k]) - target.points.row(k).transpose());
+  const std::vector<TargetMatch> matches = matchTarget(target, x);
+  for (int k = 0; k < n; ++k) r.segment<3>(3 * k) = c[k] * (x.segment<3>(3 * target.nodes[k]) - matches[k].point);
   const double sa = std::sqrt(regularization.activation), sv = std::sqrt(regularization.volume);
   for (int j = 0; j < muscles; ++j) {
     const Vec6& a = e.activations[j];
@@ -129,8 +128,9 @@ MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geomet
   const int n = static_cast<int>(target.nodes.size());
   MatX J = MatX::Zero(residualCount(target, muscles), parameters);
   const VecX c = correspondenceWeights(target, m.size);
+  const std::vector<TargetMatch> matches = matchTarget(target, x);
   for (int k = 0; k < n; ++k)
-    J.middleRows<3>(3 * k) = c[k] * dx.middleRows<3>(3 * target.nodes[k]);
+    J.middleRows<3>(3 * k) = c[k] * matches[k].residualDerivative * dx.middleRows<3>(3 * target.nodes[k]);
   const double sa = std::sqrt(regularization.activation), sv = std::sqrt(regularization.volume);
   for (int j = 0; j < muscles; ++j) {
     J.block<6, 6>(3 * n + 7 * j, 6 * j) = sa * Eigen::Matrix<double, 6, 6>::Identity();

@@ -152,22 +152,35 @@ std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceMod
   const std::string path = (fs::path(folder) / "targets.json").string();
   const nlohmann::json j = readJson(path);
   JsonFields root(j, "");
-  root.allowOnly({"correspondences", "targets"});
+  root.allowOnly({"correspondences", "closest_point_nodes", "targets"});
+  const bool closestPoint = root.has("closest_point_nodes");
+  if (closestPoint && root.has("correspondences"))
+    throw InputError(path + ": give either correspondences or closest_point_nodes, not both");
   std::vector<int> nodes;
-  if (root.has("correspondences")) {
+  if (closestPoint) {
+    nodes = nodeList(j, "closest_point_nodes", path, "closest_point_nodes");
+  } else if (root.has("correspondences")) {
     nodes = nodeList(j, "correspondences", path, "correspondences");
   } else {
     for (int n = 0; n < model.nodeCount(); ++n) nodes.push_back(n);
   }
+  const std::string field = closestPoint ? "closest_point_nodes" : "correspondences";
   for (int n : nodes)
     if (n < 0 || n >= model.nodeCount())
-      throw InputError(path + ": correspondences: node " + std::to_string(n) + " out of range");
+      throw InputError(path + ": " + field + ": node " + std::to_string(n) + " out of range");
   std::vector<FaceTarget> targets;
   for (const JsonFields& t : root.objectArray("targets")) {
     t.allowOnly({"name", "file"});
-    FaceTarget target;
     const std::string file = resolve(path, t.string("file"));
-    target.name = t.string("name", fs::path(file).stem().string());
+    const std::string name = t.string("name", fs::path(file).stem().string());
+    if (closestPoint) {
+      if (fs::path(file).extension() != ".obj")
+        throw InputError(file + ": closest-point scans must be OBJ surfaces (vertices and faces)");
+      targets.push_back(makeSurfaceTarget(name, nodes, readObjSurface(file)));
+      continue;
+    }
+    FaceTarget target;
+    target.name = name;
     target.nodes = nodes;
     target.points = reader(file);
     if (target.points.rows() != static_cast<Eigen::Index>(nodes.size()))

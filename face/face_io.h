@@ -16,6 +16,9 @@
 //    "targets": [{"name": "smile", "file": "smile.obj"}, ...]}
 // Scan files: OBJ (vertices used), or any format the caller's reader handles (PLY in the
 // command); vertex k of a scan corresponds to mesh node correspondences[k].
+// Scans without correspondences: "closest_point_nodes": "skin.txt" | [..] instead of
+// "correspondences"; each scan is then an OBJ surface (any vertex count, faces required)
+// and the listed mesh nodes are pulled to their closest scan points (face_target.h).
 #include <functional>
 #include <string>
 #include <vector>

@@ -16,6 +16,7 @@ PerTetResidualJacobian::PerTetResidualJacobian(FaceSolver& solver, const FaceTar
       x_(x),
       blocks_(solver.potential().activationForceBlocks(x)),
       weights_(correspondenceWeights(target, solver.model().size)),
+      matches_(matchTarget(target, x)),
       sa_(std::sqrt(regularization.activation)),
       sv_(std::sqrt(regularization.volume)) {
   for (const Vec6& a : e.activations) determinantGradients_.push_back(activationDeterminantGradient(a));
@@ -36,7 +37,8 @@ VecX PerTetResidualJacobian::apply(const VecX& v) const {
   if (jawSensitivity_.cols()) dx += jawSensitivity_ * v.tail<kJawDofs>();
   const int n = static_cast<int>(target_.nodes.size());
   VecX out(3 * n + 7 * tets());
-  for (int k = 0; k < n; ++k) out.segment<3>(3 * k) = weights_[k] * dx.segment<3>(3 * target_.nodes[k]);
+  for (int k = 0; k < n; ++k)
+    out.segment<3>(3 * k) = weights_[k] * (matches_[k].residualDerivative * dx.segment<3>(3 * target_.nodes[k]));
   for (int t = 0; t < tets(); ++t) {
     out.segment<6>(3 * n + 7 * t) = sa_ * v.segment<6>(6 * t);
     out[3 * n + 7 * t + 6] = sv_ * determinantGradients_[t].dot(v.segment<6>(6 * t));
@@ -48,7 +50,8 @@ VecX PerTetResidualJacobian::applyTranspose(const VecX& u) const {
   const auto& elements = solver_.model().elements;
   const int n = static_cast<int>(target_.nodes.size());
   VecX b = VecX::Zero(x_.size());
-  for (int k = 0; k < n; ++k) b.segment<3>(3 * target_.nodes[k]) += weights_[k] * u.segment<3>(3 * k);
+  for (int k = 0; k < n; ++k)
+    b.segment<3>(3 * target_.nodes[k]) += weights_[k] * (matches_[k].residualDerivative.transpose() * u.segment<3>(3 * k));
   const VecX lambda = solver_.solveFreeDofs(x_, MatX(b)).col(0);
   VecX out(parameters());
   for (int t = 0; t < tets(); ++t) {

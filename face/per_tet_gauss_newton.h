@@ -31,6 +31,7 @@ class PerTetResidualJacobian {
   VecX x_;
   std::vector<Eigen::Matrix<double, 12, 6>> blocks_;  // d grad E / d a_i per tet
   VecX weights_;
+  std::vector<TargetMatch> matches_;  // target points and residual derivatives at x
   double sa_, sv_;
   std::vector<Vec6> determinantGradients_;
   MatX jawSensitivity_;  // dx / d(packed jaw), 3N x 5 (empty when the jaw is fixed)

@@ -44,6 +44,23 @@ TEST_F(FaceCommand, GenerateSolveFitAnimate) {
   const std::string text((std::istreambuf_iterator<char>(vtu)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("Name=\"error\""), std::string::npos);
 
+  // The same scans without correspondences: skin nodes pulled to the closest scan points.
+  const std::string scans = (dir_ / "scans").string();
+  fs::create_directories(scans);
+  for (const char* name : {"expression_0.obj", "expression_1.obj", "correspondences.txt"})
+    fs::copy_file(data + "/targets/" + name, scans + "/" + name);
+  std::ofstream(scans + "/targets.json")
+      << R"({"closest_point_nodes": "correspondences.txt", "targets": [{"file": "expression_0.obj"}, {"file": "expression_1.obj"}]})";
+  r = runSoftfit("face solve " + data + "/model.json --targets " + scans + " --geometry " + data +
+                 "/truth/geometry.csv --iterations 15 -o " + (dir_ / "solve_scans").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(fs::exists((dir_ / "solve_scans" / "meshes" / "expression_0.vtu").string()));
+  std::ofstream(scans + "/targets.json")
+      << R"({"closest_point_nodes": [0], "correspondences": [0], "targets": [{"file": "expression_0.obj"}]})";
+  r = runSoftfit("face solve " + data + "/model.json --targets " + scans + " -o " + (dir_ / "bad").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("targets.json"), std::string::npos) << r.output;
+
   const std::string fitted = (dir_ / "fit").string();
   r = runSoftfit("face fit " + data + "/model.json --targets " + data +
                  "/targets --rounds 1 --iterations 5 --geometry-iterations 2 -o " + fitted);

@@ -67,6 +67,40 @@ TEST(ActivationFit, RecoversUnseenTargetsWithKnownGeometry) {
   EXPECT_LT(worst, 0.01 * f.model.size);
 }
 
+// A scan without correspondences: the skin surface of the unseen target's equilibrium;
+// half of the skin nodes are pulled to their closest scan points. Error measured against
+// the true vertex positions.
+TEST(ActivationFit, RecoversUnseenTargetFromClosestPointScan) {
+  const SyntheticFace& f = face();
+  const FaceTarget& truth = f.targets[4];
+  TriangleSurface scan;
+  scan.vertices = f.model.mesh.vertices;
+  for (std::size_t k = 0; k < truth.nodes.size(); ++k) scan.vertices.row(truth.nodes[k]) = truth.points.row(k);
+  std::vector<char> skin(f.model.nodeCount(), 0);
+  for (int n : truth.nodes) skin[n] = 1;
+  const auto faces = boundaryFaces(f.model.mesh);
+  std::vector<Eigen::RowVector3i> kept;
+  for (Eigen::Index i = 0; i < faces.rows(); ++i)
+    if (skin[faces(i, 0)] && skin[faces(i, 1)] && skin[faces(i, 2)]) kept.push_back(faces.row(i));
+  scan.triangles.resize(static_cast<Eigen::Index>(kept.size()), 3);
+  for (std::size_t i = 0; i < kept.size(); ++i) scan.triangles.row(static_cast<Eigen::Index>(i)) = kept[i];
+  std::vector<int> pulled;
+  for (std::size_t k = 0; k < truth.nodes.size(); k += 2) pulled.push_back(truth.nodes[k]);
+  const FaceTarget target = makeSurfaceTarget("scan", pulled, scan);
+  FaceSolver solver(f.model);
+  ActivationFitOptions options;
+  options.maxIterations = 30;
+  const ActivationFitResult r =
+      fitActivations(solver, f.trueGeometry, target, restExpression(f.model, ActivationModel::Muscles), options);
+  const double surfaceError = r.meanError;  // distance of the pulled nodes to the scan
+  const double vertexError = correspondenceErrors(truth, r.positions).mean();
+  std::printf("closest-point scan: distance to scan %.3g mm, true vertex error %.3g mm (%.3g%% of size), %d iterations\n",
+              1e3 * surfaceError, 1e3 * vertexError, 100 * vertexError / f.model.size, r.iterations);
+  EXPECT_LT(vertexError, 0.01 * f.model.size);
+  EXPECT_LE(surfaceError, vertexError);
+  EXPECT_EQ(invertedTetCount(f.model, r.positions), 0);
+}
+
 TEST(GeometryFit, SharedGeometryFitLowersHeldOutError) {
   const SyntheticFace& f = face();
   const std::vector<FaceTarget> training(f.targets.begin(), f.targets.begin() + 3);

@@ -24,6 +24,16 @@ std::vector<Vec6> randomTetActivations(const FaceModel& m, Uniform& u) {
   return a;
 }
 
+// The bar's boundary triangles, vertices moved by up to 0.04 (a scan of a nearby shape).
+TriangleSurface perturbedBoundary(const FaceModel& m, Uniform& u) {
+  TriangleSurface scan;
+  scan.vertices = m.mesh.vertices;
+  for (Eigen::Index i = 0; i < scan.vertices.rows(); ++i)
+    scan.vertices.row(i) += 0.04 * Eigen::RowVector3d(u(), u(), u());
+  scan.triangles = boundaryFaces(m.mesh);
+  return scan;
+}
+
 TEST(FacePotential, GradientAndExactHessianMatchFiniteDifferences) {
   FaceModel m = makeBarFace(false);
   m.plasticScale = VecX::Constant(m.tetCount(), 1.0);
@@ -150,23 +160,54 @@ TEST(FaceSensitivity, ResidualJacobianMatchesFiniteDifferences) {
   target.weights[0] = 0.5;
   for (std::size_t k = 0; k < target.nodes.size(); ++k)
     target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  FaceTarget surfaceTarget = makeSurfaceTarget("scan", target.nodes, perturbedBoundary(m, u));
+  surfaceTarget.weights = target.weights;
   const Regularization reg{1e-3, 1e-2, 0};
-  ExpressionObjective objective(solver, m.geometry, target, ActivationModel::Muscles, reg, true);
-  Expression e;
-  e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
-  e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
-  const VecX q = objective.pack(e);
-  const double J = objective.evaluate(q, nullptr);
-  const VecX r = expressionResiduals(m, target, e, objective.positions(), reg);
-  EXPECT_NEAR(0.5 * r.squaredNorm(), J, 1e-14 * J);
-  const MatX analytic = expressionResidualJacobian(solver, m.geometry, target, e, objective.positions(), reg, true);
-  const auto residuals = [&](const VecX& p) -> VecX {
-    objective.evaluate(p, nullptr);
-    return expressionResiduals(m, target, objective.unpack(p), objective.positions(), reg);
-  };
-  const MatX fd = centralJacobian(residuals, q, 1e-5);
-  EXPECT_LT(relativeError(analytic, fd), 1e-6);
-  EXPECT_GT(analytic.topRows(3 * target.nodes.size()).rightCols(kJawDofs).norm(), 0.0);
+  for (const FaceTarget* t : {&target, &surfaceTarget}) {
+    ExpressionObjective objective(solver, m.geometry, *t, ActivationModel::Muscles, reg, true);
+    Expression e;
+    e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
+    e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
+    const VecX q = objective.pack(e);
+    const double J = objective.evaluate(q, nullptr);
+    const VecX r = expressionResiduals(m, *t, e, objective.positions(), reg);
+    EXPECT_NEAR(0.5 * r.squaredNorm(), J, 1e-14 * J);
+    const MatX analytic = expressionResidualJacobian(solver, m.geometry, *t, e, objective.positions(), reg, true);
+    const auto residuals = [&](const VecX& p) -> VecX {
+      objective.evaluate(p, nullptr);
+      return expressionResiduals(m, *t, objective.unpack(p), objective.positions(), reg);
+    };
+    const MatX fd = centralJacobian(residuals, q, 1e-5);
+    EXPECT_LT(relativeError(analytic, fd), 1e-6) << (t->surface ? "closest-point target" : "correspondences");
+    EXPECT_GT(analytic.topRows(3 * t->nodes.size()).rightCols(kJawDofs).norm(), 0.0);
+  }
+}
+
+// Closest-point targets: the loss gradient 2 (x - cp(x)) / (n size^2) and the residual
+// derivative I - dcp/dx (points on faces, edges and vertices of the scan) against central
+// differences in x.
+TEST(FaceTarget, ClosestPointLossAndResidualDerivativesMatchFiniteDifferences) {
+  FaceModel m = makeBarFace(false);
+  Uniform u(8);
+  std::vector<int> nodes;
+  for (int n = 0; n < m.nodeCount(); ++n) nodes.push_back(n);
+  const FaceTarget target = makeSurfaceTarget("scan", nodes, perturbedBoundary(m, u));
+  VecX x = m.mesh.restPositions();
+  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.03 * u();
+  VecX g = VecX::Zero(x.size());
+  targetLoss(target, x, m.size, &g);
+  const auto f = [&](const VecX& p) { return targetLoss(target, p, m.size); };
+  EXPECT_LT(relativeError(g, centralGradient(f, x, 1e-7)), 1e-6);
+  const std::vector<TargetMatch> matches = matchTarget(target, x);
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const auto residual = [&](const VecX& p) -> VecX {
+      VecX y = x;
+      y.segment<3>(3 * nodes[k]) = p;
+      return p - matchTarget(target, y)[k].point;
+    };
+    const MatX fd = centralJacobian(residual, x.segment<3>(3 * nodes[k]), 1e-7);
+    EXPECT_LT((matches[k].residualDerivative - fd).norm(), 1e-5) << "node " << nodes[k];
+  }
 }
 
 // Matrix-free per-tet Jacobian: J v against central differences of the residuals along v
