@@ -24,6 +24,23 @@ std::vector<Vec6> randomTetActivations(const FaceModel& m, Uniform& u) {
   return a;
 }
 
+// Newton tight enough that finite differences of re-solved equilibria resolve 1e-6.
+NewtonOptions tightNewton() {
+  NewtonOptions o = FaceSolver::defaultOptions();
+  o.stepTolerance = 1e-13;
+  return o;
+}
+
+// Nodes first, first + stride, ... with targets at their rest positions moved by up to 0.05.
+FaceTarget perturbedTarget(const FaceModel& m, Uniform& u, int first, int stride) {
+  FaceTarget target;
+  for (int n = first; n < m.nodeCount(); n += stride) target.nodes.push_back(n);
+  target.points.resize(target.nodes.size(), 3);
+  for (std::size_t k = 0; k < target.nodes.size(); ++k)
+    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  return target;
+}
+
 // The bar's boundary triangles, vertices moved by up to 0.04 (a scan of a nearby shape).
 TriangleSurface perturbedBoundary(const FaceModel& m, Uniform& u) {
   TriangleSurface scan;
@@ -116,19 +133,9 @@ TEST(FaceSolver, JawOpensAndMusclesDeform) {
 // equilibria.
 TEST(FaceAdjoint, ActivationAndJawGradientsMatchFiniteDifferences) {
   FaceModel m = makeBarFace(true);
-  FaceSolver solver(m, [] {
-    NewtonOptions o = FaceSolver::defaultOptions();
-    o.stepTolerance = 1e-13;
-    return o;
-  }());
-  FaceTarget target;
+  FaceSolver solver(m, tightNewton());
   Uniform u(9);
-  for (int n = 0; n < m.nodeCount(); n += 3) {
-    target.nodes.push_back(n);
-  }
-  target.points.resize(target.nodes.size(), 3);
-  for (std::size_t k = 0; k < target.nodes.size(); ++k)
-    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  FaceTarget target = perturbedTarget(m, u, 0, 3);
   ExpressionObjective objective(solver, m.geometry, target, ActivationModel::Muscles, Regularization{1e-3, 1e-2, 0},
                                 true);
   Expression e;
@@ -147,19 +154,11 @@ TEST(FaceAdjoint, ActivationAndJawGradientsMatchFiniteDifferences) {
 // and r^T r / 2 is the objective.
 TEST(FaceSensitivity, ResidualJacobianMatchesFiniteDifferences) {
   FaceModel m = makeBarFace(true);
-  FaceSolver solver(m, [] {
-    NewtonOptions o = FaceSolver::defaultOptions();
-    o.stepTolerance = 1e-13;
-    return o;
-  }());
-  FaceTarget target;
+  FaceSolver solver(m, tightNewton());
   Uniform u(5);
-  for (int n = 1; n < m.nodeCount(); n += 3) target.nodes.push_back(n);
-  target.points.resize(target.nodes.size(), 3);
+  FaceTarget target = perturbedTarget(m, u, 1, 3);
   target.weights = VecX::Ones(target.nodes.size());
   target.weights[0] = 0.5;
-  for (std::size_t k = 0; k < target.nodes.size(); ++k)
-    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
   FaceTarget surfaceTarget = makeSurfaceTarget("scan", target.nodes, perturbedBoundary(m, u));
   surfaceTarget.weights = target.weights;
   const Regularization reg{1e-3, 1e-2, 0};
@@ -214,17 +213,9 @@ TEST(FaceTarget, ClosestPointLossAndResidualDerivativesMatchFiniteDifferences) {
 // (activations of every tet and the jaw), and u^T (J v) = (J^T u)^T v.
 TEST(FaceSensitivity, PerTetJacobianProductsMatchFiniteDifferences) {
   FaceModel m = makeBarFace(true);
-  FaceSolver solver(m, [] {
-    NewtonOptions o = FaceSolver::defaultOptions();
-    o.stepTolerance = 1e-13;
-    return o;
-  }());
-  FaceTarget target;
+  FaceSolver solver(m, tightNewton());
   Uniform u(6);
-  for (int n = 0; n < m.nodeCount(); n += 2) target.nodes.push_back(n);
-  target.points.resize(target.nodes.size(), 3);
-  for (std::size_t k = 0; k < target.nodes.size(); ++k)
-    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  FaceTarget target = perturbedTarget(m, u, 0, 2);
   const Regularization reg{1e-3, 1e-2, 0};
   const MuscleGeometry unused;
   ExpressionObjective objective(solver, unused, target, ActivationModel::PerTet, reg, true);
@@ -254,17 +245,9 @@ TEST(FaceSensitivity, PerTetJacobianProductsMatchFiniteDifferences) {
 // dL/dS per entry (the S-fit gradient) and dL/da per tet (the per-tet baseline).
 TEST(FaceAdjoint, GeometryAndPerTetGradientsMatchFiniteDifferences) {
   FaceModel m = makeBarFace(false);
-  FaceSolver solver(m, [] {
-    NewtonOptions o = FaceSolver::defaultOptions();
-    o.stepTolerance = 1e-13;
-    return o;
-  }());
-  FaceTarget target;
+  FaceSolver solver(m, tightNewton());
   Uniform u(4);
-  for (int n = 1; n < m.nodeCount(); n += 2) target.nodes.push_back(n);
-  target.points.resize(target.nodes.size(), 3);
-  for (std::size_t k = 0; k < target.nodes.size(); ++k)
-    target.points.row(k) = m.mesh.vertices.row(target.nodes[k]) + 0.05 * Eigen::RowVector3d(u(), u(), u());
+  FaceTarget target = perturbedTarget(m, u, 1, 2);
   const std::vector<Vec6> muscles = {fibreContraction(Vec3(1, 0.2, 0), 0.8), fibreContraction(Vec3(0, 1, 0.3), 0.85)};
   MuscleGeometry S = m.geometry;
   ExpressionObjective objective(solver, S, target, ActivationModel::Muscles, Regularization{0, 0, 0}, false);
