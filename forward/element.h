@@ -34,9 +34,18 @@ struct Element {
 };
 
 // Deformation gradient at a quadrature point from flat node positions x.
+// Written with scalars: the same products and sums in the same order as
+// F += x_a dN_a/dX^T, without the 3-vector temporaries whose partial stores stall
+// store-to-load forwarding (this loop is the hot path of every element evaluation).
 inline Mat3 deformationGradient(const Element& e, const QuadraturePoint& q, const VecX& x) {
   Mat3 F = Mat3::Zero();
-  for (int a = 0; a < e.nodeCount(); ++a) F += x.segment<3>(3 * e.nodes[a]) * q.dNdX.row(a);
+  for (int a = 0; a < e.nodeCount(); ++a) {
+    const double* xa = x.data() + 3 * e.nodes[a];
+    for (int j = 0; j < 3; ++j) {
+      const double g = q.dNdX(a, j);
+      for (int k = 0; k < 3; ++k) F(k, j) += xa[k] * g;
+    }
+  }
   return F;
 }
 

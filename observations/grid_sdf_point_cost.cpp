@@ -7,7 +7,7 @@
 #include "forward/errors.h"
 #include "grid/trilinear_hex.h"
 #include "observations/deformed_cell_locator.h"
-#include "observations/parallel_points.h"
+#include "forward/math/parallel_ranges.h"
 
 namespace softfit {
 
@@ -37,7 +37,7 @@ GridSdfPointCostResult gridSdfPointCost(const PointCloud& cloud, const CutCellGr
   const DeformedCellLocator locator(grid, x);
   const SdfLattice& lattice = grid.lattice();
   std::vector<PointSdf> points(static_cast<size_t>(cloud.size()));
-  forEachPointInParallel(cloud.size(), options.threads, [&](int begin, int end) {
+  forEachRangeInParallel(cloud.size(), options.threads, [&](int begin, int end) {
     for (int i = begin; i < end; ++i) {
       const Vec3 p = cloud.point(i);
       std::vector<CellLocation> candidates = locator.containingCells(p);

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "forward/errors.h"
-#include "observations/parallel_points.h"
+#include "forward/math/parallel_ranges.h"
 
 namespace softfit {
 
@@ -24,7 +24,7 @@ std::vector<PointSurfaceMatch> matchPointsToSurface(const PointCloud& cloud, con
       matches[i].distance = std::sqrt(q.distanceSquared);
     }
   };
-  forEachPointInParallel(n, threads, work);
+  forEachRangeInParallel(n, threads, work);
   return matches;
 }
 

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "forward/math/parallel_ranges.h"
 #include "forward/math/polar_decomposition.h"
 
 namespace softfit {
@@ -44,28 +45,55 @@ ElementMatrix<N> elementHessianImpl(const Element& el, const Material& material,
 }
 
 template <int N>
-void addElementHessian(const Element& el, ElementMatrix<N> He, BlockAssembler& H, EigenvalueFilter filter,
-                       double filterEpsilon) {
-  if (filter != EigenvalueFilter::None) {
-    if constexpr (N == Eigen::Dynamic) projectToPsd(Eigen::Ref<MatX>(He), filter, filterEpsilon);
-    else projectToPsd<3 * N>(He, filter, filterEpsilon);
-  }
-  for (int b = 0; b < el.nodeCount(); ++b)
-    for (int a = 0; a < el.nodeCount(); ++a)
-      H.addBlock(el.nodes[a], el.nodes[b], He.template block<3, 3>(3 * a, 3 * b));
+void filterInPlace(ElementMatrix<N>& He, EigenvalueFilter filter, double filterEpsilon) {
+  if (filter == EigenvalueFilter::None) return;
+  if constexpr (N == Eigen::Dynamic) projectToPsd(Eigen::Ref<MatX>(He), filter, filterEpsilon);
+  else projectToPsd<3 * N>(He, filter, filterEpsilon);
 }
 
-// Dispatches on the element's node count to the fixed-size kernels.
+// The element's (filtered) Hessian, dispatched on its node count to the fixed-size kernels.
 template <typename DeformationAt>
-void assembleElement(const Element& el, const Material& material, const LameParameters& params, const Mat3& R,
-                     bool rotate, DeformationAt F, BlockAssembler& H, EigenvalueFilter filter, double eps) {
+void filteredElementHessian(const Element& el, const Material& material, const LameParameters& params, const Mat3& R,
+                            bool rotate, DeformationAt F, EigenvalueFilter filter, double eps, MatX& out) {
   switch (el.nodeCount()) {
-    case 4: addElementHessian<4>(el, elementHessianImpl<4>(el, material, params, R, rotate, F), H, filter, eps); break;
-    case 8: addElementHessian<8>(el, elementHessianImpl<8>(el, material, params, R, rotate, F), H, filter, eps); break;
+    case 4: {
+      ElementMatrix<4> He = elementHessianImpl<4>(el, material, params, R, rotate, F);
+      filterInPlace<4>(He, filter, eps);
+      out = He;
+      break;
+    }
+    case 8: {
+      ElementMatrix<8> He = elementHessianImpl<8>(el, material, params, R, rotate, F);
+      filterInPlace<8>(He, filter, eps);
+      out = He;
+      break;
+    }
     default:
-      addElementHessian<Eigen::Dynamic>(el, elementHessianImpl<Eigen::Dynamic>(el, material, params, R, rotate, F), H,
-                                        filter, eps);
+      out = elementHessianImpl<Eigen::Dynamic>(el, material, params, R, rotate, F);
+      filterInPlace<Eigen::Dynamic>(out, filter, eps);
   }
+}
+
+void addElementBlocks(const Element& el, const MatX& He, BlockAssembler& H) {
+  for (int b = 0; b < el.nodeCount(); ++b)
+    for (int a = 0; a < el.nodeCount(); ++a)
+      H.addBlock(el.nodes[a], el.nodes[b], He.block<3, 3>(3 * a, 3 * b));
+}
+
+// Elements per batch of the parallel element loops: each batch is one parallel region
+// (~0.1 ms to start), and its scratch memory is batch x (one element's result).
+constexpr int kHessianBatch = 4096;   // up to 24 x 24 doubles per element
+constexpr int kGradientBatch = 1 << 16;  // 3 x 8 doubles per element
+
+// Element Hessians computed in parallel (`hessian(e, out)`), added to H in element order.
+template <typename ElementHessian>
+void addElementHessians(const std::vector<Element>& elements, int threads, const ElementHessian& hessian,
+                        BlockAssembler& H) {
+  const int n = static_cast<int>(elements.size());
+  std::vector<MatX> blocks(std::min(n, kHessianBatch));
+  computeInParallelScatterInOrder(
+      n, std::max<int>(1, blocks.size()), threads, [&](int e, int slot) { hessian(e, blocks[slot]); },
+      [&](int e, int slot) { addElementBlocks(elements[e], blocks[slot], H); });
 }
 
 }  // namespace
@@ -77,6 +105,18 @@ ElasticEnergy::ElasticEnergy(std::vector<Element> elements, MaterialModel model,
       linear_(makeMaterial(MaterialModel::Linear)) {
   setParameters(std::move(parameters));
   rotations_.assign(elements_.size(), Mat3::Identity());
+  packTets();
+}
+
+void ElasticEnergy::packTets() {
+  packedTets_.clear();
+  for (const Element& el : elements_)
+    if (el.nodeCount() != 4 || el.quadrature.size() != 1) return;
+  packedTets_.reserve(elements_.size());
+  for (const Element& el : elements_) {
+    const QuadraturePoint& q = el.quadrature.front();
+    packedTets_.push_back({{el.nodes[0], el.nodes[1], el.nodes[2], el.nodes[3]}, q.dNdX, q.weight});
+  }
 }
 
 void ElasticEnergy::setParameters(std::vector<LameParameters> parameters) {
@@ -131,29 +171,81 @@ Mat3 ElasticEnergy::elementFrame(int e) const {
   return usesElementRotations() ? rotations_[e] : Mat3::Identity();
 }
 
-double ElasticEnergy::energy(const VecX& x) const {
+double ElasticEnergy::evaluate(const VecX& x, VecX* gradient, bool wantEnergy) const {
+  const int n = static_cast<int>(elements_.size());
+  const int batch = std::min(n, kGradientBatch);
+  std::vector<double> energies(wantEnergy ? batch : 0);
   double total = 0.0;
-  for (size_t e = 0; e < elements_.size(); ++e) {
-    const Element& el = elements_[e];
-    const Mat3 Rt = elementFrame(static_cast<int>(e)).transpose();
-    for (const auto& q : el.quadrature)
-      total += q.weight * material_->energyDensity(Rt * deformationGradient(el, q, x), parameters_[e]);
+  const bool rotated = usesElementRotations();
+  if (!packedTets_.empty()) {
+    using TetForces = Eigen::Matrix<double, 3, 4>;
+    std::vector<TetForces> forces(gradient ? batch : 0);
+    computeInParallelScatterInOrder(
+        n, std::max(batch, 1), threads_,
+        [&](int e, int slot) {
+          const PackedTet& t = packedTets_[e];
+          Mat3 F = Mat3::Zero();  // same sums as deformationGradient
+          for (int a = 0; a < 4; ++a) {
+            const double* xa = x.data() + 3 * t.nodes[a];
+            for (int j = 0; j < 3; ++j)
+              for (int k = 0; k < 3; ++k) F(k, j) += xa[k] * t.dNdX(a, j);
+          }
+          if (rotated) F = rotations_[e].transpose() * F;
+          if (!gradient) {
+            energies[slot] = t.weight * material_->energyDensity(F, parameters_[e]);
+            return;
+          }
+          Mat3 P;
+          if (wantEnergy) energies[slot] = t.weight * material_->energyAndFirstPiola(F, parameters_[e], P);
+          else P = material_->firstPiola(F, parameters_[e]);
+          if (rotated) P = rotations_[e] * P;
+          forces[slot].noalias() = t.weight * P * t.dNdX.transpose();
+        },
+        [&](int e, int slot) {
+          if (wantEnergy) total += energies[slot];
+          if (gradient)
+            for (int a = 0; a < 4; ++a) gradient->segment<3>(3 * packedTets_[e].nodes[a]) += forces[slot].col(a);
+        });
+    return total;
   }
+  using NodeForces = Eigen::Matrix<double, 3, kMaxElementNodes>;
+  std::vector<NodeForces> forces(gradient ? batch : 0);
+  computeInParallelScatterInOrder(
+      n, std::max(batch, 1), threads_,
+      [&](int e, int slot) {
+        const Element& el = elements_[e];
+        double energy = 0.0;
+        if (gradient) forces[slot].setZero();
+        for (const auto& q : el.quadrature) {
+          Mat3 F = deformationGradient(el, q, x);
+          if (rotated) F = rotations_[e].transpose() * F;
+          if (!gradient) {
+            energy += q.weight * material_->energyDensity(F, parameters_[e]);
+            continue;
+          }
+          Mat3 P;
+          if (wantEnergy) energy += q.weight * material_->energyAndFirstPiola(F, parameters_[e], P);
+          else P = material_->firstPiola(F, parameters_[e]);
+          if (rotated) P = rotations_[e] * P;
+          forces[slot].leftCols(el.nodeCount()).noalias() += q.weight * P * q.dNdX.transpose();
+        }
+        if (wantEnergy) energies[slot] = energy;
+      },
+      [&](int e, int slot) {
+        if (wantEnergy) total += energies[slot];
+        if (gradient) {
+          const Element& el = elements_[e];
+          for (int a = 0; a < el.nodeCount(); ++a) gradient->segment<3>(3 * el.nodes[a]) += forces[slot].col(a);
+        }
+      });
   return total;
 }
 
-void ElasticEnergy::addGradient(const VecX& x, VecX& gradient) const {
-  for (size_t e = 0; e < elements_.size(); ++e) {
-    const Element& el = elements_[e];
-    const Mat3 R = elementFrame(static_cast<int>(e));
-    for (const auto& q : el.quadrature) {
-      const Mat3 P = R * material_->firstPiola(R.transpose() * deformationGradient(el, q, x), parameters_[e]);
-      const Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, kMaxElementNodes> forces =
-          q.weight * P * q.dNdX.transpose();
-      for (int a = 0; a < el.nodeCount(); ++a) gradient.segment<3>(3 * el.nodes[a]) += forces.col(a);
-    }
-  }
-}
+double ElasticEnergy::energy(const VecX& x) const { return evaluate(x, nullptr, true); }
+
+void ElasticEnergy::addGradient(const VecX& x, VecX& gradient) const { evaluate(x, &gradient, false); }
+
+double ElasticEnergy::energyAndAddGradient(const VecX& x, VecX& gradient) const { return evaluate(x, &gradient, true); }
 
 MatX ElasticEnergy::elementHessian(int e, const VecX& x) const {
   const Element& el = elements_[e];
@@ -170,12 +262,15 @@ void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilte
     return;
   }
   const bool rotate = usesElementRotations();
-  for (size_t e = 0; e < elements_.size(); ++e) {
-    const Element& el = elements_[e];
-    assembleElement(
-        el, *material_, parameters_[e], elementFrame(static_cast<int>(e)), rotate,
-        [&](const QuadraturePoint& q) { return deformationGradient(el, q, x); }, H, filter, filterEpsilon);
-  }
+  addElementHessians(
+      elements_, threads_,
+      [&](int e, MatX& out) {
+        const Element& el = elements_[e];
+        filteredElementHessian(
+            el, *material_, parameters_[e], elementFrame(e), rotate,
+            [&](const QuadraturePoint& q) { return deformationGradient(el, q, x); }, filter, filterEpsilon, out);
+      },
+      H);
 }
 
 std::vector<Mat3> ElasticEnergy::dampingFrames(const VecX& xFrame) const {
@@ -192,10 +287,14 @@ void ElasticEnergy::addDampingStiffness(const std::vector<Mat3>& frames, BlockAs
     return;
   }
   // The small-strain tensor does not depend on F: evaluate it at the frame itself.
-  for (size_t e = 0; e < elements_.size(); ++e)
-    assembleElement(
-        elements_[e], *linear_, parameters_[e], frames[e], true, [&](const QuadraturePoint&) { return frames[e]; }, K,
-        EigenvalueFilter::None, 0.0);
+  addElementHessians(
+      elements_, threads_,
+      [&](int e, MatX& out) {
+        filteredElementHessian(
+            elements_[e], *linear_, parameters_[e], frames[e], true, [&](const QuadraturePoint&) { return frames[e]; },
+            EigenvalueFilter::None, 0.0, out);
+      },
+      K);
 }
 
 }  // namespace softfit

@@ -47,6 +47,17 @@ double PhysicalModel::potentialEnergy(const VecX& x) const {
   return e;
 }
 
+double PhysicalModel::potentialEnergyAndAddGradient(const VecX& x, VecX& gradient) const {
+  double e = elastic_.energyAndAddGradient(x, gradient) + gravityEnergy(x) + attachments.energy(x);
+  for (int i = 0; i < nodeCount(); ++i) gradient.segment<3>(3 * i) -= mass_[3 * i] * gravity;
+  attachments.addGradient(x, gradient);
+  if (ground) {
+    e += ground->energy(x);
+    ground->addGradient(x, gradient);
+  }
+  return e;
+}
+
 void PhysicalModel::addPotentialGradient(const VecX& x, VecX& gradient) const {
   elastic_.addGradient(x, gradient);
   for (int i = 0; i < nodeCount(); ++i) gradient.segment<3>(3 * i) -= mass_[3 * i] * gravity;

@@ -50,6 +50,8 @@ class PhysicalModel {
 
   double potentialEnergy(const VecX& x) const;
   void addPotentialGradient(const VecX& x, VecX& gradient) const;
+  // potentialEnergy(x), with its gradient added to `gradient`, in one pass.
+  double potentialEnergyAndAddGradient(const VecX& x, VecX& gradient) const;
   void addPotentialHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon) const;
   double gravityEnergy(const VecX& x) const;
   double kineticEnergy(const VecX& v) const { return 0.5 * v.dot(mass_.cwiseProduct(v)); }

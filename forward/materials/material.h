@@ -39,6 +39,12 @@ class Material {
   virtual ~Material() = default;
   virtual double energyDensity(const Mat3& F, const LameParameters& p) const = 0;
   virtual Mat3 firstPiola(const Mat3& F, const LameParameters& p) const = 0;
+  // Psi(F), with P(F) written to `P`: one call where both are needed (models override it
+  // to share the work, e.g. det F and its logarithm).
+  virtual double energyAndFirstPiola(const Mat3& F, const LameParameters& p, Mat3& P) const {
+    P = firstPiola(F, p);
+    return energyDensity(F, p);
+  }
   // d vec(P) / d vec(F), column-major vec. Exact (not PSD-projected).
   virtual Mat9 firstPiolaDerivative(const Mat3& F, const LameParameters& p) const = 0;
   // {dPsi/dmu, dPsi/dlambda}

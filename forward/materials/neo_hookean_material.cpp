@@ -31,6 +31,12 @@ Mat3 NeoHookeanMaterial::firstPiola(const Mat3& F, const LameParameters& p) cons
   return p.mu * F + g1 * cofactor(F);
 }
 
+double NeoHookeanMaterial::energyAndFirstPiola(const Mat3& F, const LameParameters& p, Mat3& P) const {
+  const SafeLog l = safeLog(F.determinant());
+  P = p.mu * F + ((p.lambda * l.value - p.mu) * l.d1) * cofactor(F);
+  return 0.5 * p.mu * (F.squaredNorm() - 3.0) - p.mu * l.value + 0.5 * p.lambda * l.value * l.value;
+}
+
 Mat9 NeoHookeanMaterial::firstPiolaDerivative(const Mat3& F, const LameParameters& p) const {
   // dP = mu dF + g''(J) (cof:dF) cof + g'(J) d cof
   const SafeLog l = safeLog(F.determinant());

@@ -21,6 +21,7 @@ class NeoHookeanMaterial final : public Material {
 
   double energyDensity(const Mat3& F, const LameParameters& p) const override;
   Mat3 firstPiola(const Mat3& F, const LameParameters& p) const override;
+  double energyAndFirstPiola(const Mat3& F, const LameParameters& p, Mat3& P) const override;
   Mat9 firstPiolaDerivative(const Mat3& F, const LameParameters& p) const override;
   std::array<double, 2> energyParameterDerivative(const Mat3& F, const LameParameters& p) const override;
   std::array<Mat3, 2> firstPiolaParameterDerivative(const Mat3& F, const LameParameters& p) const override;

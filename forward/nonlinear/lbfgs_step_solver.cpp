@@ -21,11 +21,10 @@ StepSolveResult LbfgsStepSolver::solve(StepObjective& objective, VecX& x) {
   const auto initialSolve = [this](const VecX& r) { return matrix_.solve(r); };
   history_.clear();
 
-  double value = objective.value(x);
+  VecX g, gNew, trial;
+  double value = objective.valueAndGradient(x, g);
   if (!std::isfinite(value)) throw SolveError("L-BFGS: objective is not finite at the initial guess");
   recorder.record(0, value);
-  VecX g, gNew, trial;
-  objective.gradient(x, g);
   zeroConstrained(g, fixed);
   const LineSearchSettings& ls = settings_.lbfgsLineSearch;
   for (int it = 0; it < settings_.maxIterations; ++it) {
@@ -42,11 +41,14 @@ StepSolveResult LbfgsStepSolver::solve(StepObjective& objective, VecX& x) {
       result.converged = true;
       break;
     }
+    // The full step is usually accepted: evaluate the gradient with it in the same pass
+    // over the elements; backtracked trials evaluate the value only.
     double alpha = 1.0, trialValue = value;
-    bool accepted = false;
+    bool accepted = false, haveGradient = false;
     for (int k = 0; k < ls.maxSteps; ++k, alpha *= ls.backtrack) {
       trial = x + alpha * d;
-      trialValue = objective.value(trial);
+      haveGradient = k == 0;
+      trialValue = haveGradient ? objective.valueAndGradient(trial, gNew) : objective.value(trial);
       if (std::isfinite(trialValue) && trialValue <= value + ls.armijo * alpha * slope) {
         accepted = true;
         break;
@@ -59,7 +61,7 @@ StepSolveResult LbfgsStepSolver::solve(StepObjective& objective, VecX& x) {
       if (accepted) x.swap(trial);
       break;
     }
-    objective.gradient(trial, gNew);
+    if (!haveGradient) objective.gradient(trial, gNew);
     zeroConstrained(gNew, fixed);
     history_.push(trial - x, gNew - g);
     x.swap(trial);

@@ -14,12 +14,17 @@ class PrefactoredStepMatrix {
   // Throws SolveError when A is not positive definite.
   bool prepare(const StepObjective& objective, double laplacianScale);
   // A^{-1} r (r must be zero on the Dirichlet dofs; so is the result).
-  VecX solve(const VecX& r) const { return cholesky_.solve(r); }
+  VecX solve(const VecX& r) const;
   void reset() { valid_ = false; }
+  // True when A = S kron I3 (every 3x3 node block a multiple of the identity: lumped
+  // mass, the Laplacian, isotropic springs, node-wise Dirichlet mask, no Rayleigh
+  // stiffness damping): then the n x n matrix S is factorized and each solve is one
+  // solve with three right-hand sides (Liu et al. 2017), ~1/9 of the factor memory.
+  bool scalar() const { return scalar_; }
 
  private:
   CholeskySolver cholesky_;
-  bool valid_ = false;
+  bool valid_ = false, scalar_ = false;
   const PhysicalModel* model_ = nullptr;
   double energyWeight_ = 0.0, laplacianScale_ = 0.0;
   DofMask fixed_;

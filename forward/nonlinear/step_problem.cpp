@@ -81,6 +81,21 @@ void StepObjective::gradient(const VecX& x, VecX& g) {
   if (problem_.damping.size() > 0) g += c.dampingWeight * (problem_.damping * (x - c.dampingReference));
 }
 
+double StepObjective::valueAndGradient(const VecX& x, VecX& g) {
+  const auto& c = problem_.coefficients;
+  const VecX dy = x - c.y;
+  g = model_.mass().cwiseProduct(dy);
+  VecX e = VecX::Zero(x.size());
+  double value = 0.5 * dy.dot(g) + c.a * h2_ * model_.potentialEnergyAndAddGradient(c.b * x + c.z, e);
+  g += c.a * c.b * h2_ * e;
+  if (problem_.damping.size() > 0) {  // the same expressions as value() and gradient(): the same bits
+    const VecX dr = x - c.dampingReference;
+    value += 0.5 * c.dampingWeight * dr.dot(problem_.damping * dr);
+    g += c.dampingWeight * (problem_.damping * dr);
+  }
+  return value;
+}
+
 void StepObjective::hessian(const VecX& x, SparseMatrix& H, bool exact) {
   const auto& c = problem_.coefficients;
   BlockAssembler assembler(model_.pattern(), H);

@@ -51,6 +51,7 @@ class StepObjective final : public NewtonObjective {
                                 HessianProjection projection = {});
   double value(const VecX& x) override;
   void gradient(const VecX& x, VecX& g) override;
+  double valueAndGradient(const VecX& x, VecX& g) override;
   void hessian(const VecX& x, SparseMatrix& H, bool exact) override;
   SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
 

@@ -14,6 +14,11 @@ class NewtonObjective {
   virtual ~NewtonObjective() = default;
   virtual double value(const VecX& x) = 0;
   virtual void gradient(const VecX& x, VecX& g) = 0;
+  // value(x) and gradient(x, g) together (objectives override it to share the work).
+  virtual double valueAndGradient(const VecX& x, VecX& g) {
+    gradient(x, g);
+    return value(x);
+  }
   // Overwrites H (which already has the objective's sparsity pattern) with the
   // Hessian at x: eigenvalue-filtered (projected Newton) unless `exact` is set.
   virtual void hessian(const VecX& x, SparseMatrix& H, bool exact) = 0;

@@ -7,7 +7,10 @@
 
 #include "forward/errors.h"
 #include "forward/mesh/procedural_box.h"
+#include "forward/nonlinear/elastic_laplacian.h"
 #include "forward/nonlinear/newton_step_solver.h"
+#include "forward/nonlinear/prefactored_step_matrix.h"
+#include "forward/solvers/dirichlet_elimination.h"
 #include "forward/nonlinear/solver_comparison.h"
 #include "forward/nonlinear/step_solver_integrator.h"
 #include "support/box_model.h"
@@ -146,6 +149,37 @@ TEST(StepSolvers, ObjectiveDerivativesMatchFiniteDifferences) {
       },
       x, 1e-6);
   EXPECT_LT(testing::relativeError(MatX(H), J), 1e-6);
+}
+
+TEST(StepSolvers, ValueAndGradientInOnePassEqualsSeparateCalls) {
+  StepScene scene(MaterialModel::StableNeoHookean, IntegratorType::ImplicitMidpoint, 0.01);
+  scene.model->ground = GroundContact(GroundPlane{Vec3(0, 1, 0), 0.1, 1e4, 100.0}, {0, 1, 2, 3});
+  StepObjective objective(*scene.model, scene.problem);
+  VecX x = scene.problem.initialGuess;
+  for (int i = 0; i < x.size(); ++i) x[i] += 0.02 * std::sin(1.7 * i);
+  VecX g, fused;
+  objective.gradient(x, g);
+  EXPECT_EQ(objective.valueAndGradient(x, fused), objective.value(x));
+  EXPECT_EQ(fused, g);
+}
+
+// Without Rayleigh stiffness damping, M + c D + w (L + springs) with a node-wise Dirichlet
+// mask is S kron I3: the scalar factorization must solve exactly like the full one.
+TEST(StepSolvers, PrefactoredMatrixSolvesTheNodeScalarSystemLikeTheFullOne) {
+  for (double alpha2 : {0.0, 0.01}) {
+    StepScene scene(MaterialModel::NeoHookean, IntegratorType::BackwardEuler, alpha2);
+    StepObjective objective(*scene.model, scene.problem);
+    PrefactoredStepMatrix matrix;
+    ASSERT_TRUE(matrix.prepare(objective, 1.0));
+    EXPECT_EQ(matrix.scalar(), alpha2 == 0.0) << alpha2;
+    SparseMatrix A = objective.constantHessian(elasticLaplacian(*scene.model));
+    VecX unused = VecX::Zero(A.rows());
+    eliminateDirichlet(A, unused, scene.problem.fixed, VecX::Zero(A.rows()));
+    VecX r(A.rows());
+    for (int i = 0; i < r.size(); ++i) r[i] = scene.problem.fixed[i] ? 0.0 : std::cos(0.3 * i);
+    const VecX x = matrix.solve(r);
+    EXPECT_LT((A * x - r).norm(), 1e-12 * r.norm()) << alpha2;
+  }
 }
 
 TEST(StepSolvers, IntegratorWithLbfgsFollowsTheNewtonIntegrator) {
