@@ -84,6 +84,9 @@ void addElementBlocks(const Element& el, const MatX& He, BlockAssembler& H) {
 // (~0.1 ms to start), and its scratch memory is batch x (one element's result).
 constexpr int kHessianBatch = 4096;   // up to 24 x 24 doubles per element
 constexpr int kGradientBatch = 1 << 16;  // 3 x 8 doubles per element
+// Energy and gradient cost ~50 ns per element: a thread (whose start costs ~0.1 ms, and
+// more on a loaded machine) only pays off on a large share of elements.
+constexpr int kGradientPerThread = 1 << 15;
 
 // Element Hessians computed in parallel (`hessian(e, out)`), added to H in element order.
 template <typename ElementHessian>
@@ -205,7 +208,8 @@ double ElasticEnergy::evaluate(const VecX& x, VecX* gradient, bool wantEnergy) c
           if (wantEnergy) total += energies[slot];
           if (gradient)
             for (int a = 0; a < 4; ++a) gradient->segment<3>(3 * packedTets_[e].nodes[a]) += forces[slot].col(a);
-        });
+        },
+        kGradientPerThread);
     return total;
   }
   using NodeForces = Eigen::Matrix<double, 3, kMaxElementNodes>;
@@ -237,7 +241,8 @@ double ElasticEnergy::evaluate(const VecX& x, VecX* gradient, bool wantEnergy) c
           const Element& el = elements_[e];
           for (int a = 0; a < el.nodeCount(); ++a) gradient->segment<3>(3 * el.nodes[a]) += forces[slot].col(a);
         }
-      });
+      },
+      kGradientPerThread);
   return total;
 }
 

@@ -16,14 +16,15 @@ void forEachRangeInParallel(int n, int threads, const std::function<void(int beg
 // For items i in [0, n), in batches of at most `batchSize`: compute(i, slot) in parallel
 // (slot in [0, batchSize) indexes caller-owned scratch storage), then scatter(i, slot)
 // sequentially in increasing i. Sums accumulated in scatter are therefore bit-identical
-// to a serial loop whatever the thread count.
+// to a serial loop whatever the thread count. `minPerThread` as for forEachRangeInParallel.
 template <typename Compute, typename Scatter>
-void computeInParallelScatterInOrder(int n, int batchSize, int threads, const Compute& compute, const Scatter& scatter) {
+void computeInParallelScatterInOrder(int n, int batchSize, int threads, const Compute& compute, const Scatter& scatter,
+                                     int minPerThread = 256) {
   for (int first = 0; first < n; first += batchSize) {
     const int count = std::min(batchSize, n - first);
     forEachRangeInParallel(count, threads, [&](int begin, int end) {
       for (int slot = begin; slot < end; ++slot) compute(first + slot, slot);
-    });
+    }, minPerThread);
     for (int slot = 0; slot < count; ++slot) scatter(first + slot, slot);
   }
 }

@@ -51,6 +51,8 @@ bool PrefactoredStepMatrix::prepare(const StepObjective& objective, double lapla
   eliminateDirichlet(A, rhs, problem.fixed, VecX::Zero(A.rows()));
   SparseMatrix S;
   scalar_ = nodeScalarMatrix(A, S);
+  const CholeskyMode mode = scalar_ ? CholeskyMode::Simplicial : CholeskyMode::Supernodal;
+  if (cholesky_.mode() != mode) cholesky_ = CholeskySolver(mode);
   if (!cholesky_.factorize(scalar_ ? S : A)) throw SolveError("step solver: M + h^2 L is not positive definite");
   valid_ = true;
   model_ = &model;

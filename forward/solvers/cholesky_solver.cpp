@@ -6,10 +6,12 @@
 namespace softfit {
 
 struct CholeskySolver::Impl {
-  Eigen::CholmodSupernodalLLT<SparseMatrix, Eigen::Lower> llt;
+  Eigen::CholmodDecomposition<SparseMatrix, Eigen::Lower> llt;
 };
 
-CholeskySolver::CholeskySolver() : impl_(std::make_unique<Impl>()) {}
+CholeskySolver::CholeskySolver(CholeskyMode mode) : impl_(std::make_unique<Impl>()), mode_(mode) {
+  impl_->llt.setMode(mode == CholeskyMode::Supernodal ? Eigen::CholmodSupernodalLLt : Eigen::CholmodLDLt);
+}
 CholeskySolver::~CholeskySolver() = default;
 CholeskySolver::CholeskySolver(CholeskySolver&&) noexcept = default;
 CholeskySolver& CholeskySolver::operator=(CholeskySolver&&) noexcept = default;

@@ -7,9 +7,15 @@
 
 namespace softfit {
 
+// Supernodal: dense BLAS kernels on supernodes (large or many factorizations).
+// Simplicial: LDL^T without BLAS calls; faster solves for small factors (a few 1e5
+// nonzeros), where BLAS call overhead dominates.
+enum class CholeskyMode { Supernodal, Simplicial };
+
 class CholeskySolver {
  public:
-  CholeskySolver();
+  explicit CholeskySolver(CholeskyMode mode = CholeskyMode::Supernodal);
+  CholeskyMode mode() const { return mode_; }
   ~CholeskySolver();
   CholeskySolver(CholeskySolver&&) noexcept;
   CholeskySolver& operator=(CholeskySolver&&) noexcept;
@@ -26,6 +32,7 @@ class CholeskySolver {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  CholeskyMode mode_;
   bool factorized_ = false;
   int analyses_ = 0;
   Eigen::Index analyzedRows_ = -1, analyzedNonZeros_ = -1;

@@ -167,6 +167,25 @@ TEST_P(ElementLoops, ThreadCountAndFusedPassDoNotChangeResults) {
   EXPECT_LT((a.gradient - b.gradient).norm(), 1e-13 * a.gradient.norm());
 }
 
+// Energy and gradient loops go parallel only on large models (tens of thousands of
+// elements): there, too, every thread count gives the same bits.
+TEST(ElementLoops, LargeModelEnergyAndGradientDoNotDependOnTheThreadCount) {
+  const TetMesh mesh = makeBoxMesh(Vec3(0, 0, 0), Vec3(4, 1, 1), 44, 16, 16);  // 67,584 tets
+  const VecX x = deformed(mesh.restPositions(), 0.3, 7);
+  ElasticEnergy energy(buildTetElements(mesh), MaterialModel::NeoHookean,
+                       std::vector<LameParameters>(mesh.tetCount(), {1.0, 2.0}));
+  VecX g1 = VecX::Zero(x.size());
+  energy.setThreads(1);
+  const double e1 = energy.energyAndAddGradient(x, g1);
+  for (int threads : {2, 3}) {
+    energy.setThreads(threads);
+    VecX g = VecX::Zero(x.size());
+    EXPECT_EQ(energy.energyAndAddGradient(x, g), e1) << threads;
+    EXPECT_EQ(g, g1) << threads;
+    EXPECT_EQ(energy.energy(x), e1) << threads;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Models, ElementLoops,
                          ::testing::Values(MaterialModel::Linear, MaterialModel::WarpedCorotated,
                                            MaterialModel::Corotated, MaterialModel::NeoHookean,
