@@ -33,7 +33,7 @@ void copyValues(const SparseMatrix& src, SparseMatrix& dst) {
 
 void NewmarkThetaIntegrator::stiffnessProduct(const VecX& x, VecX& y) const {
   if (!stiffnessProduct_ || stiffnessProductRows_ != K_.rows() || stiffnessProductNonZeros_ != K_.nonZeros()) {
-    stiffnessProduct_ = std::make_shared<SymmetricProduct>(K_);
+    stiffnessProduct_ = std::make_shared<SymmetricProduct>(K_, settings_.solverThreads);
     stiffnessProductRows_ = K_.rows();
     stiffnessProductNonZeros_ = K_.nonZeros();
   }
@@ -143,7 +143,9 @@ PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, con
                                                  const SparseMatrix& A, const VecX& b, VecX& x, int& rebuilds,
                                                  const std::string& what) {
   if (!multigrid_ || multigrid_->fixed() != fixed) {
-    multigrid_ = std::make_unique<MultigridPreconditioner>(model.nodeLattice, fixed);
+    MultigridOptions options;
+    options.threads = settings_.solverThreads;
+    multigrid_ = std::make_unique<MultigridPreconditioner>(model.nodeLattice, fixed, options);
     rebuildMultigrid_ = true;
   }
   auto rebuild = [&] {
@@ -196,7 +198,8 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
   const VecX prescribedU = prescribed - X;
   const DofMask fixed = model.fixedDofs();
 
-  VecX un = current.x - X;  // initial guess
+  // Initial guess for PCG: the constant-velocity predictor u^{n-1} + dt v^{n-1}.
+  VecX un = current.x - X + dt * current.v;
   if (constant) {
     if (!factorIsExact_) {
       eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);

@@ -90,6 +90,9 @@ struct IntegratorSettings {
   // iterations in a step; a step may use up to pcgMaxIterations.
   int multigridRebuildIterations = 30;
   int pcgMaxIterations = 500;
+  // Threads of the NewmarkTheta sparse products (multigrid levels, K u); <= 0: all cores
+  // for large matrices. Results are bit-identical run to run for a given count.
+  int solverThreads = 0;
 };
 
 std::unique_ptr<TimeIntegrator> makeIntegrator(const IntegratorSettings& settings);
