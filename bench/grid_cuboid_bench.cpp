@@ -24,7 +24,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <string>
 
+#include "forward/integrators/newmark_theta_integrator.h"
 #include "forward/integrators/simulator.h"
 #include "grid/cut_cell_grid.h"
 #include "grid/grid_contact_points.h"
@@ -36,6 +38,7 @@ using namespace softfit;
 using Clock = std::chrono::steady_clock;
 
 constexpr int kSteps = 30;
+int gSolverThreads = 0;  // --solver_threads=N (IntegratorSettings::solverThreads)
 const std::map<int, double> kThesisSecondsPerStep = {{5, 0.0095}, {10, 0.0294}, {15, 0.105}, {20, 0.289}};
 
 BoxSdf thesisCuboid() { return BoxSdf(Vec3(0, 1, 0), Vec3(1.29, 0.4, 0.8)); }
@@ -66,6 +69,7 @@ void printCounts() {
 
 void cuboidSteps(benchmark::State& state, bool collision) {
   const int r = static_cast<int>(state.range(0));
+  const auto preconditioner = static_cast<PcgPreconditioner>(state.range(1));
   const auto setupStart = Clock::now();
   const CutCellGrid grid = cuboidGrid(r);
   std::vector<Element> elements = buildCutCellElements(grid);
@@ -74,6 +78,7 @@ void cuboidSteps(benchmark::State& state, bool collision) {
                       std::vector<LameParameters>(m, lameFromYoungPoisson(5e4, 0.3)), VecX::Constant(m, 100.0));
   model.gravity = Vec3(0, -10, 0);
   model.damping = {0.1, 0.001};
+  model.nodeLattice = grid.nodeLatticeCoordinates();  // what a grid scene's model gets
   if (collision) {
     GroundPlane plane;
     plane.stiffness = 1e4;
@@ -88,7 +93,9 @@ void cuboidSteps(benchmark::State& state, bool collision) {
   IntegratorSettings settings;
   settings.type = IntegratorType::NewmarkTheta;
   settings.theta = 0.6;
-  auto integrator = makeIntegrator(settings);
+  settings.preconditioner = preconditioner;
+  settings.solverThreads = gSolverThreads;
+  NewmarkThetaIntegrator integrator(settings);
   State current = restState(model);
   if (collision)
     for (int i = 0; i < model.nodeCount(); ++i) current.v[3 * i + 1] = -3.0;
@@ -97,15 +104,17 @@ void cuboidSteps(benchmark::State& state, bool collision) {
   std::vector<double> seconds;
   State previous;
   bool hasPrevious = false;
-  int iterations = 0;
+  int iterations = 0, maxIterations = 0, rebuilds = 0;
   double minGap = 1e9;
   for (auto _ : state) {
     const auto start = Clock::now();
-    State next = integrator->step(model, current, hasPrevious ? &previous : nullptr, 0.01);
+    State next = integrator.step(model, current, hasPrevious ? &previous : nullptr, 0.01);
     const double s = std::chrono::duration<double>(Clock::now() - start).count();
     state.SetIterationTime(s);
     seconds.push_back(s);
-    iterations += integrator->lastStep().iterations;
+    iterations += integrator.lastStep().iterations;
+    maxIterations = std::max(maxIterations, integrator.lastStep().iterations);
+    rebuilds += integrator.lastStep().factorizations;
     if (collision)  // untimed: closest approach of the contact points to the ground
       for (const ContactPoint& p : model.ground->points()) minGap = std::min(minGap, model.ground->distance(next.x, p));
     previous = std::move(current);
@@ -125,6 +134,12 @@ void cuboidSteps(benchmark::State& state, bool collision) {
   state.counters["first_step_ms"] = 1e3 * seconds.front();
   state.counters["later_step_ms"] = 1e3 * later / (seconds.size() - 1);
   state.counters["iters/step"] = static_cast<double>(iterations) / seconds.size();
+  state.counters["max_iters"] = maxIterations;
+  // Cholesky: factorizations; multigrid: hierarchy (re)builds, coarsest factorization included.
+  state.counters["factorizations"] = rebuilds;
+  state.counters["multigrid"] = integrator.usesMultigrid(model) ? 1 : 0;
+  if (integrator.multigrid()) state.counters["levels"] = integrator.multigrid()->levelCount();
+  state.SetLabel(integrator.usesMultigrid(model) ? "multigrid" : "cholesky");
   state.counters["thesis_ms"] = 1e3 * thesis;
   state.counters["ratio"] = mean / thesis;
   if (collision) {
@@ -140,12 +155,33 @@ void cuboidSteps(benchmark::State& state, bool collision) {
 void dirichlet(benchmark::State& state) { cuboidSteps(state, false); }
 void collision(benchmark::State& state) { cuboidSteps(state, true); }
 
-BENCHMARK(dirichlet)->Arg(5)->Arg(10)->Arg(15)->Arg(20)->Iterations(kSteps)->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(collision)->Arg(5)->Arg(10)->Arg(15)->Arg(20)->Iterations(kSteps)->UseManualTime()->Unit(benchmark::kMillisecond);
+// Second argument: the PcgPreconditioner (1 = Cholesky, 2 = Multigrid).
+const std::vector<int64_t> kPreconditioners = {static_cast<int64_t>(PcgPreconditioner::Multigrid),
+                                               static_cast<int64_t>(PcgPreconditioner::Cholesky)};
+BENCHMARK(dirichlet)
+    ->ArgsProduct({{5, 10, 15, 20}, kPreconditioners})
+    ->ArgNames({"r", "pc"})
+    ->Iterations(kSteps)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(collision)
+    ->ArgsProduct({{5, 10, 15, 20}, kPreconditioners})
+    ->ArgNames({"r", "pc"})
+    ->Iterations(kSteps)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Own flag, removed before Google Benchmark sees the arguments.
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--solver_threads=", 0) == 0) gSolverThreads = std::stoi(arg.substr(17));
+    else argv[kept++] = argv[i];
+  }
+  argc = kept;
   printCounts();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -151,4 +151,10 @@ std::vector<Element> buildCutCellElements(const CutCellGrid& grid, const CutCell
   return elements;
 }
 
+std::vector<Eigen::Vector3i> CutCellGrid::nodeLatticeCoordinates() const {
+  std::vector<Eigen::Vector3i> coordinates(latticeNodes_.size());
+  for (size_t i = 0; i < latticeNodes_.size(); ++i) coordinates[i] = lattice_.nodeCoordinates(latticeNodes_[i]);
+  return coordinates;
+}
+
 }  // namespace softfit

@@ -47,6 +47,8 @@ class CutCellGrid {
   long long latticeNodeOf(int node) const { return latticeNodes_[node]; }
   // Grid node id of a lattice node, -1 when it is not active.
   int nodeOfLatticeNode(long long latticeNode) const { return nodeOfLattice_[static_cast<size_t>(latticeNode)]; }
+  // Integer lattice coordinates of every active node (PhysicalModel::nodeLattice).
+  std::vector<Eigen::Vector3i> nodeLatticeCoordinates() const;
   // Reference SDF value (snapped node value) of a grid node.
   double nodePhi(int node) const { return lattice_.phi(latticeNodes_[node]); }
   // Cell id of the active cell with lower corner (i, j, k), -1 when inactive.

@@ -41,6 +41,9 @@ class PhysicalModel {
   std::optional<GroundContact> ground;
   AttachmentSprings attachments;
   DirichletBoundary dirichlet;
+  // Grid models: integer lattice coordinates of every node (empty otherwise); the
+  // multigrid preconditioner coarsens this lattice.
+  std::vector<Eigen::Vector3i> nodeLattice;
 
   // The Dirichlet mask sized to the model (all free when there is no Dirichlet group).
   DofMask fixedDofs() const;

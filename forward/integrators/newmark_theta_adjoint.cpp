@@ -50,10 +50,16 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
     }
     haveFactor_ = true;
   };
-  if (constant || !haveFactor_) refactor();
-  if (constant) {
+  if (!constant && usesMultigrid(model)) {
+    std::ostringstream what;
+    what << "newmark_theta adjoint at t = " << next.time;
+    int rebuilds = 0;
+    multigridSolve(model, fixed, system.A, rhs, lambda, rebuilds, what.str());
+  } else if (constant) {
+    refactor();
     lambda = factor_.solve(rhs);
   } else {
+    if (!haveFactor_) refactor();
     PcgResult r = preconditionedConjugateGradient(system.A, rhs, factor_, lambda, settings_.pcgTolerance,
                                                   settings_.pcgRefactorIterations);
     if (!r.converged) {
@@ -73,7 +79,7 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
   const double alpha1 = model.damping.alpha1, alpha2 = model.damping.alpha2;
   const VecX Mlambda = M.cwiseProduct(lambda);
   // Direct x_n terms: -(a + alpha1) M - alpha2 K + (1 - theta) dt K_total (- dt J+ below).
-  adj.currentX += (a + alpha1) * Mlambda + alpha2 * (K_ * lambda) - (1.0 - theta) * dt * (Ktotal_ * lambda);
+  adj.currentX += (a + alpha1) * Mlambda + alpha2 * (K_ * lambda) - (1.0 - theta) * dt * (Ktotal() * lambda);
   adj.currentV += Mlambda / theta;
   // Element frames R(x_n): in alpha2 K du (no offset) and in dt grad E_w(x_mix).
   model.elastic().addWarpedFrameAdjoint(xMix, -dt, du, -alpha2, lambda, current.x, adj.currentX);

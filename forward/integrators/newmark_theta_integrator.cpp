@@ -1,5 +1,6 @@
 #include "forward/integrators/newmark_theta_integrator.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "forward/errors.h"
@@ -13,6 +14,30 @@ NewmarkThetaIntegrator::NewmarkThetaIntegrator(const IntegratorSettings& setting
     msg << "integrator.theta = " << theta_ << ": must be in [0.5, 1)";
     throw InputError(msg.str());
   }
+}
+
+namespace {
+
+// dst = src; when dst already has src's structure only the values are copied.
+void copyValues(const SparseMatrix& src, SparseMatrix& dst) {
+  if (dst.rows() == src.rows() && dst.cols() == src.cols() && dst.nonZeros() == src.nonZeros() &&
+      dst.isCompressed() && src.isCompressed() &&
+      std::equal(src.outerIndexPtr(), src.outerIndexPtr() + src.outerSize() + 1, dst.outerIndexPtr())) {
+    std::copy(src.valuePtr(), src.valuePtr() + src.nonZeros(), dst.valuePtr());
+    return;
+  }
+  dst = src;
+}
+
+}  // namespace
+
+void NewmarkThetaIntegrator::stiffnessProduct(const VecX& x, VecX& y) const {
+  if (!stiffnessProduct_ || stiffnessProductRows_ != K_.rows() || stiffnessProductNonZeros_ != K_.nonZeros()) {
+    stiffnessProduct_ = std::make_shared<SymmetricProduct>(K_, settings_.solverThreads);
+    stiffnessProductRows_ = K_.rows();
+    stiffnessProductNonZeros_ = K_.nonZeros();
+  }
+  stiffnessProduct_->apply(K_, x, y);
 }
 
 void NewmarkThetaIntegrator::assembleOperators(PhysicalModel& model, const State& current, double dt) {
@@ -34,15 +59,23 @@ void NewmarkThetaIntegrator::assembleOperators(PhysicalModel& model, const State
   for (int i = 0; i < model.nodeCount(); ++i) f_.segment<3>(3 * i) += M[3 * i] * model.gravity;
 
   // Attachment springs: stiffness k I into K (not into damping), force k (t - X).
-  Ktotal_ = K_;
-  if (!model.attachments.empty()) {
+  hasSprings_ = !model.attachments.empty();
+  if (hasSprings_) {
+    copyValues(K_, Ktotal_);
     BlockAssembler assembler(model.pattern(), Ktotal_);
     model.attachments.addHessian(assembler);
     for (const auto& s : model.attachments.springs())
       f_.segment<3>(3 * s.node) += s.stiffness * (s.target - X.segment<3>(3 * s.node));
   }
-  Abase_ = Ktotal_ * (theta_ * dt);
-  if (model.damping.alpha2 != 0.0) Abase_ += model.damping.alpha2 * K_;
+  // Abase = theta dt Ktotal + alpha2 K + (a + alpha1) M, value by value (one pattern).
+  copyValues(K_, Abase_);
+  {
+    const double* kt = Ktotal().valuePtr();
+    const double* k = K_.valuePtr();
+    double* out = Abase_.valuePtr();
+    const double c1 = theta_ * dt, c2 = model.damping.alpha2;
+    for (Eigen::Index i = 0; i < Abase_.nonZeros(); ++i) out[i] = c1 * kt[i] + c2 * k[i];
+  }
   BlockAssembler assembler(model.pattern(), Abase_);
   assembler.addDiagonal((a + model.damping.alpha1) * M);
   operatorsDt_ = dt;
@@ -52,9 +85,16 @@ VecX NewmarkThetaIntegrator::rightHandSide(const PhysicalModel& model, const Sta
   const double a = 1.0 / (theta_ * dt);
   const VecX u = current.x - model.restPositions();
   const VecX& M = model.mass();
-  VecX b = ((a + model.damping.alpha1) * M).cwiseProduct(u) - (1.0 - theta_) * dt * (Ktotal_ * u) +
-           M.cwiseProduct(current.v) / theta_ + dt * f_;
-  if (model.damping.alpha2 != 0.0) b += model.damping.alpha2 * (K_ * u);
+  // -(1 - theta) dt Ktotal u + alpha2 K u: one (threaded) product without springs.
+  VecX Ku;
+  stiffnessProduct(u, Ku);
+  VecX b = ((a + model.damping.alpha1) * M).cwiseProduct(u) + M.cwiseProduct(current.v) / theta_ + dt * f_;
+  if (hasSprings_) {
+    b -= (1.0 - theta_) * dt * (Ktotal_ * u);
+    b += model.damping.alpha2 * Ku;
+  } else {
+    b += (model.damping.alpha2 - (1.0 - theta_) * dt) * Ku;
+  }
   return b;
 }
 
@@ -89,9 +129,49 @@ void NewmarkThetaIntegrator::assembleSystem(PhysicalModel& model, const State& c
                                             NewmarkSystem& system) {
   assembleOperators(model, current, dt);
   operatorsCached_ = false;
-  system.A = Abase_;
+  copyValues(Abase_, system.A);
   system.b = rightHandSide(model, current, dt);
   if (model.ground) addContact(model, current, dt, system);
+}
+
+bool NewmarkThetaIntegrator::usesMultigrid(const PhysicalModel& model) const {
+  if (settings_.preconditioner == PcgPreconditioner::Cholesky) return false;
+  return static_cast<int>(model.nodeLattice.size()) == model.nodeCount() && model.nodeCount() > 0;
+}
+
+PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, const DofMask& fixed,
+                                                 const SparseMatrix& A, const VecX& b, VecX& x, int& rebuilds,
+                                                 const std::string& what) {
+  if (!multigrid_ || multigrid_->fixed() != fixed) {
+    MultigridOptions options;
+    options.threads = settings_.solverThreads;
+    multigrid_ = std::make_unique<MultigridPreconditioner>(model.nodeLattice, fixed, options);
+    rebuildMultigrid_ = true;
+  }
+  auto rebuild = [&] {
+    if (!multigrid_->rebuild(A)) throw SolveError(what + ": system matrix is not positive definite");
+    ++rebuilds;
+    rebuildMultigrid_ = false;
+  };
+  if (rebuildMultigrid_ || !multigrid_->built()) rebuild();
+  else multigrid_->setFineMatrix(A);
+  PcgResult r = preconditionedConjugateGradient(*multigrid_, b, x, settings_.pcgTolerance, settings_.pcgMaxIterations);
+  if (!r.converged) {
+    // Coarse levels or smoother bounds too far from A: rebuild from A, go on from x.
+    const int before = r.iterations;
+    rebuild();
+    r = preconditionedConjugateGradient(*multigrid_, b, x, settings_.pcgTolerance, settings_.pcgMaxIterations);
+    r.iterations += before;
+  } else if (r.iterations > settings_.multigridRebuildIterations) {
+    rebuildMultigrid_ = true;  // converged, but slowly: fresh coarse levels next time
+  }
+  if (!r.converged) {
+    std::ostringstream msg;
+    msg << what << ": PCG (multigrid) did not converge (relative residual " << r.relativeResidual
+        << (r.breakdown ? ", preconditioner not positive definite" : "") << ")";
+    throw SolveError(msg.str());
+  }
+  return r;
 }
 
 State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, const State* /*previous*/, double dt) {
@@ -108,7 +188,7 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
   }
   system_.b = rightHandSide(model, current, dt);
   const bool needMatrix = !constant || !factorIsExact_;
-  if (needMatrix) system_.A = Abase_;
+  if (needMatrix) copyValues(Abase_, system_.A);
   if (model.ground) addContact(model, current, dt, system_);
 
   State next;
@@ -118,7 +198,8 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
   const VecX prescribedU = prescribed - X;
   const DofMask fixed = model.fixedDofs();
 
-  VecX un = current.x - X;  // initial guess
+  // Initial guess for PCG: the constant-velocity predictor u^{n-1} + dt v^{n-1}.
+  VecX un = current.x - X + dt * current.v;
   if (constant) {
     if (!factorIsExact_) {
       eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);
@@ -136,6 +217,14 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
     }
     un = factor_.solve(system_.b);
     last_.iterations = 1;
+  } else if (usesMultigrid(model)) {
+    eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);
+    std::ostringstream what;
+    what << "newmark_theta step to t = " << next.time;
+    const PcgResult r = multigridSolve(model, fixed, system_.A, system_.b, un, last_.factorizations, what.str());
+    last_.iterations = r.iterations;
+    last_.residual = r.relativeResidual;
+    last_.converged = r.converged;
   } else {
     eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);
     if (!haveFactor_) {

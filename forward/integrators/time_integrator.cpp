@@ -34,6 +34,22 @@ std::string integratorTypeName(IntegratorType type) {
   return "unknown";
 }
 
+PcgPreconditioner parsePcgPreconditioner(const std::string& name, const std::string& field) {
+  if (name == "auto") return PcgPreconditioner::Auto;
+  if (name == "cholesky") return PcgPreconditioner::Cholesky;
+  if (name == "multigrid") return PcgPreconditioner::Multigrid;
+  throw InputError(field + " = \"" + name + "\": unknown preconditioner (valid: auto, cholesky, multigrid)");
+}
+
+std::string pcgPreconditionerName(PcgPreconditioner preconditioner) {
+  switch (preconditioner) {
+    case PcgPreconditioner::Auto: return "auto";
+    case PcgPreconditioner::Cholesky: return "cholesky";
+    case PcgPreconditioner::Multigrid: return "multigrid";
+  }
+  return "unknown";
+}
+
 std::unique_ptr<TimeIntegrator> makeIntegrator(const IntegratorSettings& settings) {
   if (settings.factory) return settings.factory(settings);
   switch (settings.type) {

@@ -59,6 +59,17 @@ class TimeIntegrator {
   StepStatistics last_;
 };
 
+// Preconditioner of the NewmarkTheta PCG solves (warped corotation or contact).
+enum class PcgPreconditioner {
+  Auto,       // Multigrid when the model has node lattice coordinates (grid scenes), else Cholesky
+  Cholesky,   // cached CHOLMOD factor of an earlier system matrix
+  Multigrid,  // geometric multigrid V-cycle on the node lattice; Cholesky when the model has none
+};
+
+PcgPreconditioner parsePcgPreconditioner(const std::string& name,
+                                         const std::string& field = "integrator.preconditioner");
+std::string pcgPreconditionerName(PcgPreconditioner preconditioner);
+
 struct IntegratorSettings;
 // Builds the integrator for given settings (e.g. the CUDA backend's makeCudaIntegrator).
 using IntegratorFactory = std::function<std::unique_ptr<TimeIntegrator>(const IntegratorSettings&)>;
@@ -74,6 +85,14 @@ struct IntegratorSettings {
   double filterEpsilon = 0.0;
   double pcgTolerance = 1e-12;   // NewmarkTheta with warped corotation or contact
   int pcgRefactorIterations = 20;  // refactorize the preconditioner past this
+  PcgPreconditioner preconditioner = PcgPreconditioner::Auto;
+  // Multigrid: rebuild the coarse levels (kept from an earlier step) past this many PCG
+  // iterations in a step; a step may use up to pcgMaxIterations.
+  int multigridRebuildIterations = 30;
+  int pcgMaxIterations = 500;
+  // Threads of the NewmarkTheta sparse products (multigrid levels, K u); <= 0: all cores
+  // for large matrices. Results are bit-identical run to run for a given count.
+  int solverThreads = 0;
 };
 
 std::unique_ptr<TimeIntegrator> makeIntegrator(const IntegratorSettings& settings);

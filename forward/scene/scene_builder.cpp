@@ -175,6 +175,7 @@ BuiltScene buildScene(const SceneDescription& scene) {
     PhysicalModel& model = *built.model;
     model.gravity = scene.gravity;
     model.damping = scene.damping;
+    if (built.grid) model.nodeLattice = built.grid->nodeLatticeCoordinates();
     if (scene.ground) model.ground = GroundContact(*scene.ground, std::move(geometry.contactPoints));
 
     const VecX& rest = model.restPositions();

@@ -184,7 +184,8 @@ SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirecto
 }
 
 IntegratorSettings parseIntegrator(const JsonFields& f) {
-  f.allowOnly({"type", "theta", "eigenvalue_filter", "max_iterations", "tolerance", "pcg_tolerance", "solver"});
+  f.allowOnly({"type", "theta", "eigenvalue_filter", "max_iterations", "tolerance", "pcg_tolerance", "preconditioner",
+               "solver"});
   IntegratorSettings s;
   s.type = parseIntegratorType(f.string("type", "backward_euler"), f.field("type"));
   s.theta = f.number("theta", s.theta);
@@ -194,6 +195,7 @@ IntegratorSettings parseIntegrator(const JsonFields& f) {
   if (s.newton.maxIterations < 1) throw InputError(f.field("max_iterations") + ": must be at least 1");
   s.newton.stepTolerance = f.positive("tolerance", s.newton.stepTolerance);
   s.pcgTolerance = f.positive("pcg_tolerance", s.pcgTolerance);
+  s.preconditioner = parsePcgPreconditioner(f.string("preconditioner", "auto"), f.field("preconditioner"));
   if (f.has("solver")) s.factory = parseStepSolverFactory(f.object("solver"), s.type);
   return s;
 }

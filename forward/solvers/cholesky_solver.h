@@ -42,6 +42,7 @@ struct PcgResult {
   int iterations = 0;
   double relativeResidual = 0.0;
   bool converged = false;
+  bool breakdown = false;  // the preconditioner was not positive definite (r^T z <= 0)
 };
 
 // Conjugate gradients on A x = b preconditioned by a (possibly stale) Cholesky factor.

@@ -49,6 +49,8 @@ TEST(GridScene, BuildsACutCellGridFromAnSdf) {
   ASSERT_TRUE(built.isGrid());
   const CutCellGrid& grid = *built.grid;
   EXPECT_EQ(built.model->nodeCount(), grid.nodeCount());
+  ASSERT_EQ(built.model->nodeLattice.size(), static_cast<size_t>(grid.nodeCount()));  // multigrid coarsens it
+  EXPECT_EQ(built.model->nodeLattice[0], grid.lattice().nodeCoordinates(grid.latticeNodeOf(0)));
   EXPECT_EQ(built.cells.cellCount(), grid.cellCount());
   for (VtkCellType t : built.cells.types) EXPECT_EQ(t, VtkCellType::kHexahedron);
   EXPECT_NEAR(built.model->totalMass(), 100 * grid.insideVolume(), 1e-10);

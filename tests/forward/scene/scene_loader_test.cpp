@@ -108,6 +108,20 @@ TEST(SceneLoader, NewmarkThetaNeedsLinearOrWarpedMaterial) {
   expectInputError(doc, {"scene.json", "integrator.theta"});
 }
 
+TEST(SceneLoader, IntegratorPreconditionerIsAnEnum) {
+  auto doc = boxScene();
+  doc["integrator"] = {{"type", "newmark_theta"}};
+  EXPECT_EQ(parseScene(doc, "scene.json", ".").integrator.preconditioner, PcgPreconditioner::Auto);
+  doc["integrator"]["preconditioner"] = "multigrid";
+  EXPECT_EQ(parseScene(doc, "scene.json", ".").integrator.preconditioner, PcgPreconditioner::Multigrid);
+  doc["integrator"]["preconditioner"] = "cholesky";
+  EXPECT_EQ(parseScene(doc, "scene.json", ".").integrator.preconditioner, PcgPreconditioner::Cholesky);
+  // A tet scene has no node lattice: no multigrid whatever is asked for.
+  EXPECT_TRUE(buildScene(parseScene(doc, "scene.json", ".")).model->nodeLattice.empty());
+  doc["integrator"]["preconditioner"] = "amg";
+  expectInputError(doc, {"scene.json", "integrator.preconditioner", "amg", "multigrid"});
+}
+
 TEST(SceneLoader, InvertedTetInMeshFileIsReportedWithFileName) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "softfit_scene_loader_test";
   std::filesystem::create_directories(dir);

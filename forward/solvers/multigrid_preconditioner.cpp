@@ -1,0 +1,343 @@
+#include "forward/solvers/multigrid_preconditioner.h"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace softfit {
+
+struct MultigridPreconditioner::Level {
+  const SparseMatrix* A = nullptr;
+  SparseMatrix owned;  // coarse levels: the Galerkin product
+  SparseMatrix P, Pt;  // from the next coarser level to this one (empty on the coarsest)
+  SymmetricProduct product;
+  std::vector<Mat3> dinv;  // inverse 3x3 diagonal blocks
+  double upper = 1.0, lower = 0.1;  // smoothed interval of D^-1 A
+  int dofs = 0;
+  mutable VecX r, d, t, bc, xc;
+};
+
+namespace {
+
+long long packKey(const Eigen::Vector3i& c) {
+  return (static_cast<long long>(c[2]) << 42) ^ (static_cast<long long>(c[1]) << 21) ^ static_cast<long long>(c[0]);
+}
+
+// Floor to an even number (parity of lattice coordinates is what places coarse nodes).
+int evenFloor(int v) { return v >= 0 ? v - (v % 2) : v - ((-v) % 2 == 0 ? 0 : 1); }
+
+// The nodal (scalar) prolongation expanded to 3 dofs per node; prescribed fine dofs get
+// explicit zeros so every level keeps the 3x3 block structure.
+SparseMatrix expandToDofs(const SparseMatrix& Pn, const DofMask* fixed) {
+  std::vector<Eigen::Triplet<double>> triplets;
+  triplets.reserve(3 * Pn.nonZeros());
+  for (int J = 0; J < Pn.outerSize(); ++J)
+    for (SparseMatrix::InnerIterator it(Pn, J); it; ++it)
+      for (int c = 0; c < 3; ++c) {
+        const int row = 3 * static_cast<int>(it.row()) + c;
+        const bool zero = fixed && (*fixed)[row];
+        triplets.emplace_back(row, 3 * J + c, zero ? 0.0 : it.value());
+      }
+  SparseMatrix P(3 * Pn.rows(), 3 * Pn.cols());
+  P.setFromTriplets(triplets.begin(), triplets.end());
+  P.makeCompressed();
+  return P;
+}
+
+void applyBlocks(const std::vector<Mat3>& blocks, const VecX& in, VecX& out) {
+  out.resize(in.size());
+  for (size_t i = 0; i < blocks.size(); ++i) out.segment<3>(3 * i).noalias() = blocks[i] * in.segment<3>(3 * i);
+}
+
+}  // namespace
+
+SparseMatrix trilinearProlongation(const std::vector<Eigen::Vector3i>& nodes, std::vector<Eigen::Vector3i>& coarse) {
+  const int n = static_cast<int>(nodes.size());
+  coarse.clear();
+  if (n == 0) return SparseMatrix();
+  Eigen::Vector3i offset = nodes[0];
+  for (const auto& c : nodes) offset = offset.cwiseMin(c);
+  for (int a = 0; a < 3; ++a) offset[a] = evenFloor(offset[a]);
+  // Per node and axis: up to two coarse coordinates with weights.
+  struct Axis {
+    int parent[2];
+    double weight[2];
+    int count;
+  };
+  auto axis = [&](int v, int a) {
+    const int local = v - offset[a];  // >= 0, same parity as v
+    Axis s{};
+    if (local % 2 == 0) {
+      s.parent[0] = (local / 2) + offset[a] / 2;
+      s.weight[0] = 1.0;
+      s.count = 1;
+    } else {
+      s.parent[0] = (local - 1) / 2 + offset[a] / 2;
+      s.parent[1] = (local + 1) / 2 + offset[a] / 2;
+      s.weight[0] = s.weight[1] = 0.5;
+      s.count = 2;
+    }
+    return s;
+  };
+  std::vector<Eigen::Vector3i> keys;
+  keys.reserve(2 * n);
+  for (const auto& c : nodes) {
+    const Axis ax = axis(c[0], 0), ay = axis(c[1], 1), az = axis(c[2], 2);
+    for (int k = 0; k < az.count; ++k)
+      for (int j = 0; j < ay.count; ++j)
+        for (int i = 0; i < ax.count; ++i) keys.emplace_back(ax.parent[i], ay.parent[j], az.parent[k]);
+  }
+  auto lattice = [](const Eigen::Vector3i& a, const Eigen::Vector3i& b) {
+    if (a[2] != b[2]) return a[2] < b[2];
+    if (a[1] != b[1]) return a[1] < b[1];
+    return a[0] < b[0];
+  };
+  std::sort(keys.begin(), keys.end(), lattice);
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  coarse = keys;
+  std::unordered_map<long long, int> id;
+  id.reserve(coarse.size());
+  for (size_t c = 0; c < coarse.size(); ++c) id.emplace(packKey(coarse[c]), static_cast<int>(c));
+  std::vector<Eigen::Triplet<double>> triplets;
+  triplets.reserve(8 * n);
+  for (int r = 0; r < n; ++r) {
+    const Axis ax = axis(nodes[r][0], 0), ay = axis(nodes[r][1], 1), az = axis(nodes[r][2], 2);
+    for (int k = 0; k < az.count; ++k)
+      for (int j = 0; j < ay.count; ++j)
+        for (int i = 0; i < ax.count; ++i)
+          triplets.emplace_back(r, id.at(packKey(Eigen::Vector3i(ax.parent[i], ay.parent[j], az.parent[k]))),
+                                ax.weight[i] * ay.weight[j] * az.weight[k]);
+  }
+  SparseMatrix P(n, static_cast<int>(coarse.size()));
+  P.setFromTriplets(triplets.begin(), triplets.end());
+  P.makeCompressed();
+  return P;
+}
+
+MultigridPreconditioner::MultigridPreconditioner(const std::vector<Eigen::Vector3i>& nodeCoordinates,
+                                                 const DofMask& fixed, const MultigridOptions& options)
+    : options_(options), fixed_(fixed) {
+  const int dofs = 3 * static_cast<int>(nodeCoordinates.size());
+  if (static_cast<int>(fixed_.size()) != dofs)
+    throw std::invalid_argument("MultigridPreconditioner: dof mask size differs from 3 x node count");
+  if (options_.smootherDegree < 1) throw std::invalid_argument("MultigridPreconditioner: smootherDegree < 1");
+  std::vector<Eigen::Vector3i> coords = nodeCoordinates;
+  levels_.push_back(std::make_unique<Level>());
+  levels_.back()->dofs = dofs;
+  while (levels_.back()->dofs > options_.coarsestMaxDofs && static_cast<int>(levels_.size()) < options_.maxLevels) {
+    std::vector<Eigen::Vector3i> coarse;
+    const SparseMatrix Pn = trilinearProlongation(coords, coarse);
+    if (10 * coarse.size() > 9 * coords.size()) break;  // not coarsening any more
+    Level& fine = *levels_.back();
+    fine.P = expandToDofs(Pn, levels_.size() == 1 ? &fixed_ : nullptr);
+    fine.Pt = fine.P.transpose();
+    levels_.push_back(std::make_unique<Level>());
+    levels_.back()->dofs = 3 * static_cast<int>(coarse.size());
+    coords = std::move(coarse);
+  }
+}
+
+MultigridPreconditioner::~MultigridPreconditioner() = default;
+
+int MultigridPreconditioner::levelDofs(int level) const { return levels_.at(level)->dofs; }
+
+void MultigridPreconditioner::blockDiagonal(Level& level) const {
+  const SparseMatrix& A = *level.A;
+  const int nodes = level.dofs / 3;
+  level.dinv.resize(nodes);
+  const int* outer = A.outerIndexPtr();
+  const int* inner = A.innerIndexPtr();
+  const double* values = A.valuePtr();
+  for (int i = 0; i < nodes; ++i) {
+    Mat3 D = Mat3::Zero();
+    for (int k = 0; k < 3; ++k) {
+      const int col = 3 * i + k;
+      const int* begin = inner + outer[col];
+      const int* end = inner + outer[col + 1];
+      const int* it = std::lower_bound(begin, end, 3 * i);
+      for (; it != end && *it < 3 * i + 3; ++it) D(*it - 3 * i, k) = values[it - inner];
+    }
+    Mat3 inv = D.inverse();
+    if (!inv.allFinite()) {  // not expected for an SPD matrix: scalar Jacobi fallback
+      inv.setZero();
+      for (int k = 0; k < 3; ++k) inv(k, k) = D(k, k) > 0.0 ? 1.0 / D(k, k) : 1.0;
+    }
+    level.dinv[i] = inv;
+  }
+}
+
+void MultigridPreconditioner::estimateBounds(Level& level) const {
+  // Power iteration on D^-1 A from a fixed start vector (deterministic).
+  VecX v(level.dofs), Av, w;
+  for (int i = 0; i < level.dofs; ++i) v[i] = std::sin(1.0 + 0.7 * i) + 0.5;
+  v.normalize();
+  double estimate = 1.0;
+  for (int it = 0; it < options_.powerIterations; ++it) {
+    level.product.apply(*level.A, v, Av);
+    applyBlocks(level.dinv, Av, w);
+    const double norm = w.norm();
+    if (!(norm > 0.0) || !std::isfinite(norm)) break;
+    estimate = norm;  // ||D^-1 A v|| with ||v|| = 1
+    v = w / norm;
+  }
+  level.upper = options_.eigenvalueSafety * estimate;
+  level.lower = options_.smootherLowerRatio * level.upper;
+}
+
+bool MultigridPreconditioner::factorizeCoarsest(const SparseMatrix& A) {
+  if (coarsestRows_ != A.rows() || coarsestNonZeros_ != A.nonZeros()) {
+    coarsest_.analyzePattern(A);
+    coarsestRows_ = A.rows();
+    coarsestNonZeros_ = A.nonZeros();
+  }
+  coarsest_.factorize(A);
+  return coarsest_.info() == Eigen::Success;
+}
+
+bool MultigridPreconditioner::rebuild(const SparseMatrix& A) {
+  if (A.rows() != levels_[0]->dofs || A.cols() != A.rows())
+    throw std::invalid_argument("MultigridPreconditioner::rebuild: matrix size differs from the node count");
+  levels_[0]->A = &A;
+  fineNonZeros_ = A.nonZeros();
+  for (size_t l = 0; l < levels_.size(); ++l) {
+    Level& level = *levels_[l];
+    if (l > 0) {
+      const Level& fine = *levels_[l - 1];
+      const SparseMatrix AP = (*fine.A) * fine.P;
+      const SparseMatrix C = fine.Pt * AP;
+      const SparseMatrix Ct = C.transpose();
+      level.owned = 0.5 * (C + Ct);
+      level.owned.makeCompressed();
+      // Coarse dofs without a free fine dof: identity rows.
+      for (int c = 0; c < level.owned.outerSize(); ++c) {
+        bool found = false;
+        for (SparseMatrix::InnerIterator it(level.owned, c); it; ++it)
+          if (it.row() == c) {
+            found = true;
+            if (it.value() == 0.0) it.valueRef() = 1.0;
+          }
+        if (!found) level.owned.coeffRef(c, c) = 1.0;
+      }
+      level.owned.makeCompressed();
+      level.A = &level.owned;
+    }
+    level.product = SymmetricProduct(*level.A, options_.threads);
+    if (l + 1 < levels_.size()) {
+      blockDiagonal(level);
+      estimateBounds(level);
+    }
+  }
+  built_ = factorizeCoarsest(*levels_.back()->A);
+  ++rebuilds_;
+  return built_;
+}
+
+void MultigridPreconditioner::setFineMatrix(const SparseMatrix& A) {
+  Level& fine = *levels_[0];
+  if (!built_ || A.rows() != fine.dofs || A.nonZeros() != fineNonZeros_)
+    throw std::logic_error("MultigridPreconditioner::setFineMatrix: needs a rebuild() with this pattern first");
+  fine.A = &A;
+  if (levels_.size() > 1) blockDiagonal(fine);
+  // A single level keeps the factor of the rebuild() matrix: PCG with a stale factor.
+}
+
+void MultigridPreconditioner::multiply(const VecX& x, VecX& y) const {
+  const Level& fine = *levels_[0];
+  fine.product.apply(*fine.A, x, y);
+}
+
+void MultigridPreconditioner::smooth(const Level& L, const VecX& b, VecX& x, bool zeroGuess) const {
+  // Chebyshev iteration on D^-1 A x = D^-1 b over [lower, upper] (Saad, Alg. 12.1).
+  const double theta = 0.5 * (L.upper + L.lower), delta = 0.5 * (L.upper - L.lower);
+  const double sigma = theta / delta;
+  double rho = 1.0 / sigma;
+  if (zeroGuess) {
+    L.r = b;
+  } else {
+    L.product.apply(*L.A, x, L.t);
+    L.r = b - L.t;
+  }
+  applyBlocks(L.dinv, L.r, L.d);
+  L.d /= theta;
+  if (zeroGuess) x = L.d;
+  else x += L.d;
+  for (int k = 1; k < options_.smootherDegree; ++k) {
+    L.product.apply(*L.A, L.d, L.t);
+    L.r -= L.t;
+    const double rhoNew = 1.0 / (2.0 * sigma - rho);
+    applyBlocks(L.dinv, L.r, L.t);
+    L.d = (rhoNew * rho) * L.d + (2.0 * rhoNew / delta) * L.t;
+    x += L.d;
+    rho = rhoNew;
+  }
+}
+
+void MultigridPreconditioner::cycle(int l, const VecX& b, VecX& x) const {
+  if (l + 1 == static_cast<int>(levels_.size())) {
+    x = coarsest_.solve(b);
+    return;
+  }
+  const Level& L = *levels_[l];
+  smooth(L, b, x, true);
+  L.product.apply(*L.A, x, L.t);
+  L.r = b - L.t;
+  L.bc.noalias() = L.Pt * L.r;
+  cycle(l + 1, L.bc, L.xc);
+  x.noalias() += L.P * L.xc;
+  smooth(L, b, x, false);
+}
+
+void MultigridPreconditioner::apply(const VecX& r, VecX& z) const {
+  if (!built_) throw std::logic_error("MultigridPreconditioner::apply called before a successful rebuild()");
+  cycle(0, r, z);
+}
+
+PcgResult preconditionedConjugateGradient(const MultigridPreconditioner& M, const VecX& b, VecX& x,
+                                          double tolerance, int maxIterations) {
+  PcgResult result;
+  const double bNorm = b.norm();
+  if (bNorm == 0.0) {
+    x.setZero();
+    result.converged = true;
+    return result;
+  }
+  VecX r, z, p, Ap;
+  M.multiply(x, Ap);
+  r = b - Ap;
+  M.apply(r, z);
+  p = z;
+  double rz = r.dot(z);
+  for (int it = 0; it < maxIterations; ++it) {
+    result.relativeResidual = r.norm() / bNorm;
+    result.iterations = it;
+    if (result.relativeResidual <= tolerance) {
+      result.converged = true;
+      return result;
+    }
+    if (!(rz > 0.0)) {
+      result.breakdown = true;
+      return result;
+    }
+    M.multiply(p, Ap);
+    const double pAp = p.dot(Ap);
+    if (!(pAp > 0.0)) {
+      result.breakdown = true;
+      return result;
+    }
+    const double alpha = rz / pAp;
+    x += alpha * p;
+    r -= alpha * Ap;
+    M.apply(r, z);
+    const double rzNew = r.dot(z);
+    p = z + (rzNew / rz) * p;
+    rz = rzNew;
+  }
+  result.iterations = maxIterations;
+  result.relativeResidual = r.norm() / bNorm;
+  result.converged = result.relativeResidual <= tolerance;
+  return result;
+}
+
+}  // namespace softfit
