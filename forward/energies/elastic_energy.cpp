@@ -141,14 +141,12 @@ void ElasticEnergy::buildRestStiffness() {
 
 namespace {
 
-// blockdiag(R) K0 blockdiag(R)^T added block by block.
-void addRotatedStiffness(const Element& el, const MatX& K0, const Mat3& R, double scale, BlockAssembler& H) {
-  const int n = el.nodeCount();
+// blockdiag(R) K0 blockdiag(R)^T, block by block.
+void rotatedStiffness(const MatX& K0, const Mat3& R, MatX& out) {
+  out.resize(K0.rows(), K0.cols());
+  const int n = static_cast<int>(K0.rows() / 3);
   for (int b = 0; b < n; ++b)
-    for (int a = 0; a < n; ++a) {
-      const Mat3 block = R * K0.block<3, 3>(3 * a, 3 * b) * R.transpose();
-      H.addBlock(el.nodes[a], el.nodes[b], scale * block);
-    }
+    for (int a = 0; a < n; ++a) out.block<3, 3>(3 * a, 3 * b) = R * K0.block<3, 3>(3 * a, 3 * b) * R.transpose();
 }
 
 }  // namespace
@@ -262,8 +260,8 @@ void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilte
   // Linear elasticity (also in the warped element frame) has constant PSD element
   // Hessians: rotate the cached rest stiffness.
   if (linearInFrame()) {
-    for (size_t e = 0; e < elements_.size(); ++e)
-      addRotatedStiffness(elements_[e], restStiffness_[e], elementFrame(static_cast<int>(e)), 1.0, H);
+    addElementHessians(
+        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], elementFrame(e), out); }, H);
     return;
   }
   const bool rotate = usesElementRotations();
@@ -288,7 +286,8 @@ std::vector<Mat3> ElasticEnergy::dampingFrames(const VecX& xFrame) const {
 
 void ElasticEnergy::addDampingStiffness(const std::vector<Mat3>& frames, BlockAssembler& K) const {
   if (linearInFrame()) {
-    for (size_t e = 0; e < elements_.size(); ++e) addRotatedStiffness(elements_[e], restStiffness_[e], frames[e], 1.0, K);
+    addElementHessians(
+        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], frames[e], out); }, K);
     return;
   }
   // The small-strain tensor does not depend on F: evaluate it at the frame itself.

@@ -1,5 +1,7 @@
 #include "forward/solvers/symmetric_product.h"
 
+#include "forward/math/parallel_ranges.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
@@ -12,6 +14,9 @@ namespace {
 // Below this many stored entries (~r = 15 cuboid) a product is not worth starting a
 // thread for (and threads stall when the cores are busy).
 constexpr Eigen::Index kParallelNonZeros = 2000000;
+// Chunks of a large blocked product, whatever the thread count (so the sums, and thus
+// the bits, do not depend on it).
+constexpr int kChunks = 4;
 
 bool hasBlockColumns(const SparseMatrix& A) {
   if (A.rows() != A.cols() || A.cols() % 3 != 0 || !A.isCompressed()) return false;
@@ -40,39 +45,6 @@ void gatherColumns(const SparseMatrix& A, const double* x, double* y, int begin,
     double sum = 0.0;
     for (int p = outer[c]; p < outer[c + 1]; ++p) sum += values[p] * x[inner[p]];
     y[c] = sum;
-  }
-}
-
-// Block columns [begin, end): the three columns of a block column in one pass over
-// its row indices. Same summation order per entry as gatherColumns.
-void gatherBlockColumns(const SparseMatrix& A, const double* x, double* y, int begin, int end) {
-  const int* outer = A.outerIndexPtr();
-  const int* inner = A.innerIndexPtr();
-  const double* values = A.valuePtr();
-  for (int J = begin; J < end; ++J) {
-    const int o0 = outer[3 * J], o1 = outer[3 * J + 1], o2 = outer[3 * J + 2];
-    const int len = o1 - o0;
-    const double* v0 = values + o0;
-    const double* v1 = values + o1;
-    const double* v2 = values + o2;
-    const int* rows = inner + o0;
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0;
-    for (int p = 0; p < len; p += 3) {
-      const double* xr = x + rows[p];
-      const double x0 = xr[0], x1 = xr[1], x2 = xr[2];
-      s0 += v0[p] * x0;
-      s0 += v0[p + 1] * x1;
-      s0 += v0[p + 2] * x2;
-      s1 += v1[p] * x0;
-      s1 += v1[p + 1] * x1;
-      s1 += v1[p + 2] * x2;
-      s2 += v2[p] * x0;
-      s2 += v2[p + 1] * x1;
-      s2 += v2[p + 2] * x2;
-    }
-    y[3 * J] = s0;
-    y[3 * J + 1] = s1;
-    y[3 * J + 2] = s2;
   }
 }
 
@@ -121,23 +93,6 @@ void lowerBlockColumns(const SparseMatrix& A, const std::vector<int>& diagonal, 
 
 }  // namespace
 
-void parallelChunks(int n, int threads, const std::function<void(int, int)>& f) {
-  threads = std::max(1, std::min(threads, n));
-  if (threads == 1) {
-    f(0, n);
-    return;
-  }
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
-  for (int t = 1; t < threads; ++t) {
-    const int begin = static_cast<int>(static_cast<long long>(n) * t / threads);
-    const int end = static_cast<int>(static_cast<long long>(n) * (t + 1) / threads);
-    pool.emplace_back(f, begin, end);
-  }
-  f(0, static_cast<int>(static_cast<long long>(n) / threads));
-  for (std::thread& th : pool) th.join();
-}
-
 SymmetricProduct::SymmetricProduct(const SparseMatrix& A, int threads)
     : blocked_(hasBlockColumns(A)), rows_(A.rows()), nonZeros_(A.nonZeros()) {
   if (A.rows() != A.cols()) throw std::invalid_argument("SymmetricProduct: matrix is not square");
@@ -157,8 +112,10 @@ SymmetricProduct::SymmetricProduct(const SparseMatrix& A, int threads)
       diagonal_[J] = static_cast<int>(it - begin);
     }
   }
+  const bool large = A.nonZeros() >= kParallelNonZeros;
+  chunks_ = blocked_ && large ? kChunks : 1;
   const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads_ = threads > 0 ? threads : (A.nonZeros() < kParallelNonZeros ? 1 : hw);
+  threads_ = threads > 0 ? threads : (large ? hw : 1);
 }
 
 void SymmetricProduct::apply(const SparseMatrix& A, const VecX& x, VecX& y) const {
@@ -166,34 +123,35 @@ void SymmetricProduct::apply(const SparseMatrix& A, const VecX& x, VecX& y) cons
     throw std::logic_error("SymmetricProduct: matrix structure differs from the one it was built for");
   y.resize(A.rows());
   if (!blocked_) {
-    parallelChunks(static_cast<int>(A.cols()), threads_,
-                   [&](int begin, int end) { gatherColumns(A, x.data(), y.data(), begin, end); });
+    forEachRangeInParallel(static_cast<int>(A.cols()), threads_,
+                           [&](int begin, int end) { gatherColumns(A, x.data(), y.data(), begin, end); }, 1);
     return;
   }
   const int blocks = static_cast<int>(A.cols() / 3);
   y.setZero();
-  if (threads_ == 1) {
+  if (chunks_ == 1) {
     lowerBlockColumns(A, diagonal_, x.data(), y.data(), 0, blocks);
     return;
   }
-  // Thread t takes block columns [bounds[t], bounds[t+1]) and scatters into its own
-  // buffer (rows >= 3 bounds[t]); the buffers are added in thread order afterwards.
-  std::vector<int> bounds(threads_ + 1);
-  for (int t = 0; t <= threads_; ++t) bounds[t] = static_cast<int>(static_cast<long long>(blocks) * t / threads_);
-  scratch_.resize(threads_ - 1);
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads_; ++t) {
-    VecX& buffer = scratch_[t - 1];
-    buffer.resize(A.rows());
-    pool.emplace_back([&, t] {
-      buffer.segment(3 * bounds[t], A.rows() - 3 * bounds[t]).setZero();
-      lowerBlockColumns(A, diagonal_, x.data(), buffer.data(), bounds[t], bounds[t + 1]);
-    });
-  }
-  lowerBlockColumns(A, diagonal_, x.data(), y.data(), bounds[0], bounds[1]);
-  for (std::thread& th : pool) th.join();
-  for (int t = 1; t < threads_; ++t)
-    y.tail(A.rows() - 3 * bounds[t]) += scratch_[t - 1].tail(A.rows() - 3 * bounds[t]);
+  // Chunk c takes block columns [bounds[c], bounds[c+1]) and scatters into its own
+  // buffer (rows >= 3 bounds[c]; chunk 0 into y); the buffers are added in chunk order.
+  std::vector<int> bounds(chunks_ + 1);
+  for (int c = 0; c <= chunks_; ++c) bounds[c] = static_cast<int>(static_cast<long long>(blocks) * c / chunks_);
+  scratch_.resize(chunks_ - 1);
+  for (VecX& buffer : scratch_) buffer.resize(A.rows());
+  forEachRangeInParallel(chunks_, threads_, [&](int first, int last) {
+    for (int c = first; c < last; ++c) {
+      double* out = y.data();
+      if (c > 0) {
+        VecX& buffer = scratch_[c - 1];
+        buffer.segment(3 * bounds[c], A.rows() - 3 * bounds[c]).setZero();
+        out = buffer.data();
+      }
+      lowerBlockColumns(A, diagonal_, x.data(), out, bounds[c], bounds[c + 1]);
+    }
+  }, 1);
+  for (int c = 1; c < chunks_; ++c)
+    y.tail(A.rows() - 3 * bounds[c]) += scratch_[c - 1].tail(A.rows() - 3 * bounds[c]);
 }
 
 }  // namespace softfit

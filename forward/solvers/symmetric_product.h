@@ -2,11 +2,11 @@
 // y = A x for a symmetric sparse matrix that stores both triangles (the
 // BlockSparsePattern matrices). 3x3-block matrices with diagonal blocks are read from
 // their lower triangle only (half the memory traffic of a full product: block column
-// J gathers into y_J and scatters into the rows below); threads take contiguous block
-// columns and scatter into their own buffers, added in thread order, so results are
-// bit-identical run to run for a given thread count (not across thread counts). Other
-// matrices: one gather per column (column c of A is row c).
-#include <functional>
+// J gathers into y_J and scatters into the rows below); large matrices are split into a
+// fixed number of contiguous chunks of block columns, each scattering into its own
+// buffer, added in chunk order, and the threads share out the chunks: results are
+// bit-identical for every thread count. Other matrices: one gather per column (column
+// c of A is row c).
 #include <vector>
 
 #include "forward/types.h"
@@ -30,13 +30,9 @@ class SymmetricProduct {
  private:
   bool blocked_ = false;
   std::vector<int> diagonal_;  // per block column: offset of its diagonal block
-  mutable std::vector<VecX> scratch_;  // per extra thread
-  int threads_ = 1;
+  mutable std::vector<VecX> scratch_;  // per chunk after the first
+  int threads_ = 1, chunks_ = 1;
   Eigen::Index rows_ = -1, nonZeros_ = -1;
 };
-
-// Runs f(begin, end) over [0, n) split into `threads` equal contiguous chunks, the
-// first on the calling thread (f must write disjoint outputs per index).
-void parallelChunks(int n, int threads, const std::function<void(int, int)>& f);
 
 }  // namespace softfit

@@ -130,6 +130,23 @@ TEST(SymmetricProduct, MatchesEigenAndIsDeterministic) {
   EXPECT_EQ(y2, y3);  // bit-identical run to run
 }
 
+// Large matrices are split into a fixed number of chunks: the bits do not depend on the
+// number of threads that share them out.
+TEST(SymmetricProduct, LargeProductsAreBitIdenticalForEveryThreadCount) {
+  const LatticeProblem p = makeProblem(24, true);
+  ASSERT_GT(p.A.nonZeros(), 2000000);
+  const VecX x = randomVector(static_cast<int>(p.A.rows()), 4);
+  VecX y1;
+  SymmetricProduct(p.A, 1).apply(p.A, x, y1);
+  const VecX reference = p.A * x;
+  EXPECT_LT((y1 - reference).norm(), 1e-13 * reference.norm());
+  for (int threads : {2, 3, 0}) {
+    VecX y;
+    SymmetricProduct(p.A, threads).apply(p.A, x, y);
+    EXPECT_EQ(y, y1) << threads;
+  }
+}
+
 TEST(MultigridPreconditioner, IsSymmetricPositiveDefinite) {
   for (bool dirichlet : {false, true}) {
     const LatticeProblem p = makeProblem(10, dirichlet);
