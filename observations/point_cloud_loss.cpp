@@ -33,10 +33,10 @@ PointCloudSurfaceLoss::PointCloudSurfaceLoss(Capture capture, EmbeddedSurface su
     if (!surface_.identity && referenceNodes.size() != 3 * surface_.weights.cols())
       throw InputError(description() + ": " + std::to_string(referenceNodes.size() / 3) +
                        " reference nodes, the surface embedding has " + std::to_string(surface_.weights.cols()));
-    noise_.sigma = options.noiseSigma;
-    noise_.referenceLogArea = withErrorPrefix(description(), [&] {
-      return triangleLogAreas(surface_.identity ? referenceNodes : surface_.flatPositions(referenceNodes),
-                              surface_.triangles);
+    noise_ = withErrorPrefix(description(), [&] {
+      return makePointSurfaceNoise(options.noiseSigma,
+                                   surface_.identity ? referenceNodes : surface_.flatPositions(referenceNodes),
+                                   surface_.triangles);
     });
   }
 }

@@ -44,6 +44,30 @@ VecX triangleLogAreas(const VecX& positions, const TriangleMatrix& surface) {
   return logArea;
 }
 
+PointSurfaceNoise makePointSurfaceNoise(double sigma, const VecX& referencePositions, const TriangleMatrix& surface) {
+  if (!(sigma >= 0.0) || !std::isfinite(sigma))
+    throw InputError("point-to-surface cost: the noise sigma must be finite and >= 0");
+  PointSurfaceNoise noise;
+  noise.sigma = sigma;
+  noise.referenceLogArea = triangleLogAreas(referencePositions, surface);
+  noise.vertexCount = referencePositions.size() / 3;
+  noise.vertexStart.assign(static_cast<size_t>(noise.vertexCount) + 1, 0);
+  for (int t = 0; t < surface.rows(); ++t)
+    for (int j = 0; j < 3; ++j) {
+      const int u = surface(t, j), v = surface(t, (j + 1) % 3);
+      noise.edgeTriangles.emplace_back(static_cast<long long>(std::min(u, v)) * noise.vertexCount + std::max(u, v), t);
+      ++noise.vertexStart[static_cast<size_t>(u) + 1];
+    }
+  std::sort(noise.edgeTriangles.begin(), noise.edgeTriangles.end());
+  for (size_t v = 0; v + 1 < noise.vertexStart.size(); ++v) noise.vertexStart[v + 1] += noise.vertexStart[v];
+  noise.vertexTriangles.resize(static_cast<size_t>(noise.vertexStart.back()));
+  std::vector<int> fill(noise.vertexStart.begin(), noise.vertexStart.end() - 1);
+  for (int t = 0; t < surface.rows(); ++t)
+    for (int j = 0; j < 3; ++j)
+      noise.vertexTriangles[static_cast<size_t>(fill[static_cast<size_t>(surface(t, j))]++)] = t;
+  return noise;
+}
+
 double pointToSurfaceCost(const PointCloud& cloud, const VecX& positions, const TriangleMatrix& surface,
                           const RobustKernel& kernel, double weight, VecX* gradient, int threads,
                           const PointSurfaceNoise* noise) {
@@ -65,32 +89,23 @@ double pointToSurfaceCost(const PointCloud& cloud, const VecX& positions, const 
   // edges and corners) takes the mean over the triangles sharing that edge or vertex, so
   // that the cost does not depend on which of them the search returned.
   const double halfSigma2 = 0.5 * sigma * sigma;
-  std::vector<std::pair<long long, int>> edgeTriangles;  // (edge key, triangle), sorted
-  std::vector<int> vertexStart, vertexTriangles;          // CSR: triangles of each vertex, ascending
-  std::vector<Vec3> twiceNormal;                           // (b - a) x (c - a) = 2 A n per triangle
+  std::vector<Vec3> twiceNormal;  // (b - a) x (c - a) = 2 A n per triangle
   const long long nodeCount = positions.size() / 3;
-  const auto edgeKey = [nodeCount](int u, int v) {
-    return static_cast<long long>(std::min(u, v)) * nodeCount + std::max(u, v);
-  };
   if (sigma > 0.0) {
+    if (noise->vertexCount != nodeCount ||
+        noise->vertexStart.size() != static_cast<size_t>(nodeCount) + 1 ||
+        noise->edgeTriangles.size() != 3 * static_cast<size_t>(surface.rows()))
+      throw InputError("point-to-surface cost: the noise correction was made for another surface");
     twiceNormal.resize(static_cast<size_t>(surface.rows()));
-    vertexStart.assign(static_cast<size_t>(nodeCount) + 1, 0);
-    for (int t = 0; t < surface.rows(); ++t) {
+    for (int t = 0; t < surface.rows(); ++t)
       twiceNormal[static_cast<size_t>(t)] =
           (positions.segment<3>(3 * surface(t, 1)) - positions.segment<3>(3 * surface(t, 0)))
               .cross(positions.segment<3>(3 * surface(t, 2)) - positions.segment<3>(3 * surface(t, 0)));
-      for (int j = 0; j < 3; ++j) {
-        edgeTriangles.emplace_back(edgeKey(surface(t, j), surface(t, (j + 1) % 3)), t);
-        ++vertexStart[static_cast<size_t>(surface(t, j)) + 1];
-      }
-    }
-    std::sort(edgeTriangles.begin(), edgeTriangles.end());
-    for (size_t v = 0; v + 1 < vertexStart.size(); ++v) vertexStart[v + 1] += vertexStart[v];
-    vertexTriangles.resize(static_cast<size_t>(vertexStart.back()));
-    std::vector<int> fill(vertexStart.begin(), vertexStart.end() - 1);
-    for (int t = 0; t < surface.rows(); ++t)
-      for (int j = 0; j < 3; ++j) vertexTriangles[static_cast<size_t>(fill[static_cast<size_t>(surface(t, j))]++)] = t;
   }
+  const auto& edgeTriangles = noise ? noise->edgeTriangles : std::vector<std::pair<long long, int>>();
+  const auto edgeKey = [nodeCount](int u, int v) {
+    return static_cast<long long>(std::min(u, v)) * nodeCount + std::max(u, v);
+  };
   double cost = 0.0;
   std::vector<int> shared;
   const auto addTriangleTerm = [&](int t, double share) {
@@ -125,8 +140,8 @@ double pointToSurfaceCost(const PointCloud& cloud, const VecX& positions, const 
              it != edgeTriangles.end() && it->first == key; ++it)
           shared.push_back(it->second);
       } else if (count == 1) {
-        shared.assign(vertexTriangles.begin() + vertexStart[static_cast<size_t>(nonzero[0])],
-                      vertexTriangles.begin() + vertexStart[static_cast<size_t>(nonzero[0]) + 1]);
+        shared.assign(noise->vertexTriangles.begin() + noise->vertexStart[static_cast<size_t>(nonzero[0])],
+                      noise->vertexTriangles.begin() + noise->vertexStart[static_cast<size_t>(nonzero[0]) + 1]);
       }
       if (shared.empty()) shared.push_back(m.triangle);
       for (const int t : shared) addTriangleTerm(t, 1.0 / static_cast<double>(shared.size()));

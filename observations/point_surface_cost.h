@@ -26,6 +26,7 @@
 // density moves with it; on sharp edges (a box's 90 degree edges) it removes ~85% of the
 // bias (the rest is beyond first order). Derived for the plain kernel; with Huber it
 // applies unchanged, which is right only while most distances are below delta.
+#include <utility>
 #include <vector>
 
 #include "observations/point_cloud.h"
@@ -46,13 +47,24 @@ struct PointSurfaceMatch {
 std::vector<PointSurfaceMatch> matchPointsToSurface(const PointCloud& cloud, const TriangleBvh& surface,
                                                     int threads = 1);
 
-// Noise correction of the point-to-surface cost (see above).
+// Noise correction of the point-to-surface cost (see above). Build it with
+// makePointSurfaceNoise.
 struct PointSurfaceNoise {
   double sigma = 0.0;  // noise standard deviation per coordinate (metres); 0: no correction
-  // log of every triangle's reference area (triangleLogAreas of a reference
-  // configuration); triangles with a non-finite entry (zero reference area) get no term.
+  // log of every triangle's reference area; triangles with a non-finite entry (zero
+  // reference area) get no term.
   VecX referenceLogArea;
+  // Topology: the triangles around every edge (sorted (edge key, triangle) pairs, key =
+  // min * vertexCount + max) and every vertex (CSR, ascending).
+  long long vertexCount = 0;
+  std::vector<std::pair<long long, int>> edgeTriangles;
+  std::vector<int> vertexStart, vertexTriangles;
 };
+
+// The correction for noise `sigma` on `surface` with reference vertex positions
+// `referencePositions` (3 * vertices). Throws InputError for a negative or non-finite
+// sigma or a triangle index out of range.
+PointSurfaceNoise makePointSurfaceNoise(double sigma, const VecX& referencePositions, const TriangleMatrix& surface);
 
 // log(area) of every triangle at `positions` (-inf for a zero-area triangle).
 VecX triangleLogAreas(const VecX& positions, const TriangleMatrix& surface);
@@ -61,7 +73,7 @@ VecX triangleLogAreas(const VecX& positions, const TriangleMatrix& surface);
 // With `noise` (sigma > 0) adds the noise correction above. Throws InputError for a bad
 // triangle index, non-finite positions, a gradient of the wrong size, an empty surface
 // with a non-empty cloud, a negative or non-finite sigma, or reference areas that do
-// not match the triangles.
+// not match the triangles (make the correction with makePointSurfaceNoise).
 double pointToSurfaceCost(const PointCloud& cloud, const VecX& positions, const TriangleMatrix& surface,
                           const RobustKernel& kernel, double weight, VecX* gradient, int threads = 1,
                           const PointSurfaceNoise* noise = nullptr);

@@ -132,9 +132,7 @@ TEST(PointSurfaceCost, NoiseCorrectionGradientMatchesFiniteDifferences) {
     const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.05, seed);
     const auto reference = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.0, seed);
     const PointCloud cloud = cloudAround(s, 60, 0.15, seed + 100);
-    PointSurfaceNoise noise;
-    noise.sigma = 0.2;
-    noise.referenceLogArea = triangleLogAreas(reference.positions, s.triangles);
+    const PointSurfaceNoise noise = makePointSurfaceNoise(0.2, reference.positions, s.triangles);
     for (const RobustKernel kernel : {RobustKernel{}, RobustKernel{0.05}}) {
       VecX g = VecX::Zero(s.positions.size());
       const double value = pointToSurfaceCost(cloud, s.positions, s.triangles, kernel, 0.7, &g, 1, &noise);
@@ -155,9 +153,7 @@ TEST(PointSurfaceCost, NoiseCorrectionGradientMatchesFiniteDifferences) {
     // feature: the edge) takes the mean over the edge's two triangles.
     const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.05, 44);
     const auto reference = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.0, 44);
-    PointSurfaceNoise noise;
-    noise.sigma = 0.2;
-    noise.referenceLogArea = triangleLogAreas(reference.positions, s.triangles);
+    const PointSurfaceNoise noise = makePointSurfaceNoise(0.2, reference.positions, s.triangles);
     const VecX logArea = triangleLogAreas(s.positions, s.triangles);
     PointCloud cloud;
     cloud.points.resize(s.triangles.rows(), 3);
@@ -200,13 +196,16 @@ TEST(PointSurfaceCost, NoiseCorrectionGradientMatchesFiniteDifferences) {
   PointSurfaceNoise none;
   EXPECT_EQ(pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr, 1, &none),
             pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr));
+  expectInputError([&] { makePointSurfaceNoise(-1.0, s.positions, s.triangles); }, {"sigma"});
   PointSurfaceNoise bad;
-  bad.sigma = -1.0;
-  expectInputError([&] { pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr, 1, &bad); },
-                   {"sigma"});
-  bad.sigma = 0.1;  // no reference areas
+  bad.sigma = 0.1;  // not made for this surface
   expectInputError([&] { pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr, 1, &bad); },
                    {"reference triangle areas"});
+  const auto other = makeBoxSurface(Vec3(0, 0, 0), Vec3(1, 1, 1), 2, 0.0, 1);
+  bad = makePointSurfaceNoise(0.1, other.positions, other.triangles);
+  bad.referenceLogArea.conservativeResize(s.triangles.rows());
+  expectInputError([&] { pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr, 1, &bad); },
+                   {"another surface"});
 }
 
 // A UV sphere of radius 1 (n latitude bands, 2n longitudes), outward triangles.
@@ -258,9 +257,7 @@ TEST(PointSurfaceCost, NoiseCorrectionRemovesTheInflationOfANoisySphere) {
                    a * s.positions.segment<3>(3 * s.triangles(t, 1)) + b * s.positions.segment<3>(3 * s.triangles(t, 2));
     cloud.points.row(i) = (p + sigma * Vec3(normal(rng), normal(rng), normal(rng))).transpose();
   }
-  PointSurfaceNoise noise;
-  noise.sigma = sigma;
-  noise.referenceLogArea = triangleLogAreas(s.positions, s.triangles);
+  const PointSurfaceNoise noise = makePointSurfaceNoise(sigma, s.positions, s.triangles);
   // Best scale by golden-section search on [0.9, 1.1].
   const auto bestScale = [&](const PointSurfaceNoise* n) {
     const auto cost = [&](double k) {
