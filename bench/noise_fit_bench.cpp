@@ -105,7 +105,8 @@ enum class Cost { Closest, ClosestCorrected, Sdf };
 
 // One fit of E and nu from `start`; returns the physical estimate and leaves the model at
 // the true parameters.
-VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& start, int* iterations = nullptr) {
+VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& start, int* iterations = nullptr,
+             std::string* stop = nullptr) {
   PointCloudLossOptions options;
   options.averageOverPoints = true;
   if (cost == Cost::ClosestCorrected) options.noiseSigma = sigma;
@@ -124,6 +125,7 @@ VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& st
   const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
   problem.apply(truth);
   if (iterations) *iterations = r.iterations;
+  if (stop) *stop = r.stopReason + ", " + std::to_string(r.evaluations) + " evaluations";
   return problem.toPhysical(r.point);
 }
 
@@ -229,6 +231,19 @@ int main(int argc, char** argv) {
   const int bootstrap = argc > 7 ? std::atoi(argv[7]) : 0;
   std::printf("| scene | cost | sigma (cells) | seed | E (true 3000) | E err | nu (true 0.3) | nu err | iterations | s |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  if (which == "starts") {  // the corrected tet fit of seed 3 from several starts
+    Scene t = tetBox(tetCells, ball);
+    const double sigma = sigmaCells * t.cell;
+    const Capture c = capture(t, sigma, 3);
+    for (const auto& [e, nu] : std::vector<std::pair<double, double>>{{3000, 0.3}, {4500, 0.36}, {2500, 0.25}, {3000, 0.33}}) {
+      int it = 0;
+      std::string stop;
+      const VecX p = fitOnce(t, c, Cost::ClosestCorrected, sigma, (VecX(2) << e, nu).finished(), &it, &stop);
+      std::printf("start (%g, %g): E %.1f nu %.4f after %d iterations (%s)\n", e, nu, p[0], p[1], it, stop.c_str());
+      std::fflush(stdout);
+    }
+    return 0;
+  }
   if (which == "force") {
     Scene t = tetBox(tetCells, ball);
     forces(t, sigmaCells * t.cell, seeds);
