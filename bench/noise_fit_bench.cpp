@@ -149,7 +149,8 @@ void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t s
   };
   row(p, "");
   if (bootstrap <= 0) return;
-  // Parametric bootstrap: re-simulate and re-render at q with fresh noise, refit from q.
+  // Parametric bootstrap: re-simulate and re-render at q with fresh noise, refit as the
+  // original (same start: the procedure is what is bootstrapped).
   const TransformSet t = transforms();
   int round = 0;
   const auto reestimate = [&](const VecX& q) {
@@ -160,7 +161,7 @@ void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t s
     const Capture synthetic = capture(s, sigma, seed + 1000 + static_cast<std::uint64_t>(round++));
     space.apply(truth, *s.model, unused);
     int it = 0;
-    const VecX r = fitOnce(s, synthetic, cost, sigma, physical, &it);
+    const VecX r = fitOnce(s, synthetic, cost, sigma, start, &it);  // the whole procedure, same start
     iterations += it;
     return VecX(t.toInternal(r));
   };
