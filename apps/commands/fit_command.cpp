@@ -232,7 +232,7 @@ void addFitCommand(CLI::App& app, int& exitCode) {
                   "bias (0 = none)")
       ->capture_default_str();
   cmd->add_option("--point-cost", options->pointCost,
-                  "point-cloud cost: auto (sdf for grid scenes, else closest), closest (point to deformed surface) "
+                  "point-cloud cost: auto (sdf for grid scenes without --noise-sigma, else closest), closest (point to deformed surface) "
                   "or sdf (thesis grid cost: reference SDF at the located points)")
       ->capture_default_str();
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
