@@ -3,9 +3,9 @@
 // correction (PointCloudLossOptions::noiseSigma), on the bouncing boxes of
 // tests/optim/point_cloud_fit_test.cpp (tet) and grid_point_cloud_fit_test.cpp (cut-cell
 // grid; also with the thesis SDF cost), for several noise seeds. Prints a table.
-// Usage: noise_fit_bench [tet|grid|all] [sigma in cells, default 0.5] [tet cells per side,
+// Usage: noise_fit_bench [tet|grid|gridsdf|gridclosest|all|force|starts] [sigma in cells, default 0.5] [tet cells per side,
 //        default 6] [grid cell size in m, default 0.05] [seeds, default 3] [box|ball, default box]
-//        [bootstrap steps, default 0 (optim/bootstrap_bias.h)]
+//        [bootstrap steps, default 0 (optim/bootstrap_bias.h)] [first seed, default 3]
 // (ball: the tet box's nodes pushed radially onto a ball of the same width
 // (testing::ballFromBox), a sphere SDF of radius 0.15 m for the grid)
 #include <chrono>
@@ -172,12 +172,14 @@ void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t s
     row(t.toPhysical(history[k].point + estimate - history[k].reestimate), " + bootstrap " + std::to_string(k + 1));
 }
 
-void run(Scene s, double sigmaCells, int seeds, bool sdf, int bootstrap) {
+// sdf: 0 = closest-point costs only, 1 = also the grid SDF cost, 2 = only the grid SDF cost.
+void run(Scene s, double sigmaCells, int firstSeed, int seeds, int sdf, int bootstrap) {
   const double sigma = sigmaCells * s.cell;
   for (int k = 0; k < seeds; ++k) {
-    const std::uint64_t seed = 3 + k;
+    const std::uint64_t seed = static_cast<std::uint64_t>(firstSeed + k);
     const Capture c = capture(s, sigma, seed);
-    if (sdf) fitRow(s, c, Cost::Sdf, sigma, seed, bootstrap);
+    if (sdf > 0) fitRow(s, c, Cost::Sdf, sigma, seed, bootstrap);
+    if (sdf == 2) continue;
     if (bootstrap == 0) fitRow(s, c, Cost::Closest, sigma, seed, 0);
     fitRow(s, c, Cost::ClosestCorrected, sigma, seed, bootstrap);
   }
@@ -230,6 +232,7 @@ int main(int argc, char** argv) {
   const int seeds = argc > 5 ? std::atoi(argv[5]) : 3;
   const bool ball = argc > 6 && std::string(argv[6]) == "ball";
   const int bootstrap = argc > 7 ? std::atoi(argv[7]) : 0;
+  const int firstSeed = argc > 8 ? std::atoi(argv[8]) : 3;
   std::printf("| scene | cost | sigma (cells) | seed | E (true 3000) | E err | nu (true 0.3) | nu err | iterations | s |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   if (which == "starts") {  // the corrected tet fit of seed 3 from several starts
@@ -252,7 +255,9 @@ int main(int argc, char** argv) {
     forces(g, sigmaCells * gridCell, seeds);
     return 0;
   }
-  if (which == "tet" || which == "all") run(tetBox(tetCells, ball), sigmaCells, seeds, false, bootstrap);
-  if (which == "grid" || which == "all") run(gridBox(gridCell, ball), sigmaCells, seeds, true, bootstrap);
+  if (which == "tet" || which == "all") run(tetBox(tetCells, ball), sigmaCells, firstSeed, seeds, 0, bootstrap);
+  if (which == "grid" || which == "all") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 1, bootstrap);
+  if (which == "gridsdf") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 2, bootstrap);
+  if (which == "gridclosest") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 0, bootstrap);
   return 0;
 }
