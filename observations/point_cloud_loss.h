@@ -17,7 +17,7 @@ class PointCloudSurfaceLoss final : public CaptureLoss {
  public:
   // `surface`: triangles as indices into the body's nodes (e.g. BuiltScene::surface).
   // `referenceNodes`: node positions (3 * nodes) of the reference configuration whose
-  // triangle areas the noise correction measures area changes against (the rest
+  // surface areas the noise correction measures area changes against (the rest
   // positions); needed only with options.noiseSigma > 0.
   // Throws InputError (naming the capture) for an invalid option or capture, an empty
   // surface, a negative triangle index, or noiseSigma > 0 without reference nodes.

@@ -297,6 +297,33 @@ TEST(PointSurfaceCost, EnvelopeTheoremHoldsOnAFlatFace) {
   EXPECT_NEAR(g.sum(), -0.4, 1e-15);  // -(p - q) . n summed over the barycentric weights
 }
 
+TEST(PointCloudSurfaceLoss, NoiseCorrectionNeedsReferenceNodesAndMatchesTheFrameCost) {
+  const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.02, 51);
+  const auto reference = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.0, 51);
+  Capture capture;
+  capture.dt = 0.01;
+  capture.source = "noisy-capture";
+  capture.frames.push_back({0, 1.0, cloudAround(s, 300, 0.1, 52)});
+  PointCloudLossOptions options;
+  options.noiseSigma = 0.03;
+  expectInputError([&] { PointCloudSurfaceLoss loss(capture, s.triangles, options); },
+                   {"noisy-capture", "reference node positions"});
+  options.noiseSigma = -0.1;
+  expectInputError([&] { PointCloudSurfaceLoss loss(capture, s.triangles, options, reference.positions); },
+                   {"noisy-capture", "noise sigma"});
+  options.noiseSigma = 0.03;
+  PointCloudSurfaceLoss loss(capture, s.triangles, options, reference.positions);
+  State state{s.positions, VecX::Zero(s.positions.size()), 0.0};
+  VecX gx = VecX::Zero(s.positions.size()), gv = gx;
+  const double v = loss.evaluate(0, state, gx, gv);
+  const PointSurfaceNoise noise = makePointSurfaceNoise(0.03, reference.positions, s.triangles);
+  VecX expected = VecX::Zero(s.positions.size());
+  EXPECT_EQ(v, pointToSurfaceCost(capture.frames[0].cloud, s.positions, s.triangles, RobustKernel{}, 1.0, &expected, 1,
+                                  &noise));
+  EXPECT_EQ(gx, expected);
+  EXPECT_NE(v, pointToSurfaceCost(capture.frames[0].cloud, s.positions, s.triangles, RobustKernel{}, 1.0, nullptr));
+}
+
 TEST(PointCloudSurfaceLoss, MapsFramesToStepsAndIsThreadCountIndependent) {
   const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 3, 0.02, 31);
   Capture capture;
