@@ -8,8 +8,8 @@
 // + O(sigma^4), so shapes that bulge where the surface is convex score better, and the
 // SDF cost's nu comes out 20% high at sigma = 0.5 cell (a bias, not variance: same for 3
 // noise seeds and 4x more points). The SDF cost has no cost-level noise correction (the
-// closest-point cost's, point_surface_cost.h, left 17% on this grid in an earlier
-// per-triangle form: bench/README.md);
+// closest-point cost's, point_surface_cost.h, takes the closest-point cost on this grid
+// only from +29% to +15%: bench/README.md);
 // one parametric-bootstrap step (optim/bootstrap_bias.h: refit a capture re-rendered at
 // the estimate with fresh noise, subtract the difference) brings it to +2% (noise seed 3;
 // other seeds not measured on the grid, see bench/README.md).
