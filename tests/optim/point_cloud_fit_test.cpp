@@ -8,6 +8,9 @@
 // brings nu to +4..7% (the rest: the box's sharp edges, beyond first order); one
 // parametric-bootstrap step (optim/bootstrap_bias.h), which re-renders with the known
 // cameras and sigma, removes most of the rest. Numbers per seed: bench/README.md.
+// KNOWN SHORTFALL: after the bootstrap step nu is +2.9% for this test's noise seed 3 and
+// -0.8% for seed 4 but +5.7% for seed 5 (one re-estimate carries ~2% noise of its own),
+// so the 5% is not met for every noise realisation.
 #include <gtest/gtest.h>
 
 #include <cmath>
