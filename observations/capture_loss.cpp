@@ -14,6 +14,8 @@ CaptureLoss::CaptureLoss(Capture capture, const PointCloudLossOptions& options, 
   if (!(options_.weight >= 0.0) || !std::isfinite(options_.weight)) throw InputError(where_ + ": weight must be >= 0");
   if (!(options_.maxOutside >= 0.0) || !std::isfinite(options_.maxOutside))
     throw InputError(where_ + ": max_outside must be >= 0");
+  if (!(options_.noiseSigma >= 0.0) || !std::isfinite(options_.noiseSigma))
+    throw InputError(where_ + ": noise sigma must be >= 0");
   withErrorPrefix(where_, [&] {
     validateRobustKernel(RobustKernel{options_.huberDelta});
   });

@@ -20,6 +20,10 @@ struct PointCloudLossOptions {
   bool averageOverPoints = false;  // divide each frame's cost by its number of points
   int threads = 0;                 // point queries (0 = all hardware threads); results do not depend on it
   double maxOutside = 1.0;         // grid SDF cost: extrapolation reach in cells (grid_sdf_point_cost.h)
+  // Known standard deviation (metres, per coordinate) of the Gaussian noise on the
+  // points: > 0 adds the closest-point cost's first-order noise-bias correction
+  // (point_surface_cost.h); 0 = none. Not supported by the grid SDF cost.
+  double noiseSigma = 0.0;
 };
 
 class CaptureLoss : public TrajectoryLoss {

@@ -9,6 +9,8 @@ GridSdfPointLoss::GridSdfPointLoss(Capture capture, std::shared_ptr<const CutCel
                                    const PointCloudLossOptions& options)
     : CaptureLoss(std::move(capture), options, "grid SDF point loss"), grid_(std::move(grid)) {
   if (!grid_) throw InputError(description() + ": the scene is not a cut-cell grid (use the closest-point cost)");
+  if (options.noiseSigma > 0.0)
+    throw InputError(description() + ": no noise correction for the grid SDF cost (use the closest-point cost)");
 }
 
 double GridSdfPointLoss::frameCost(const PointCloud& cloud, const VecX& x, double weight, VecX& gx) {

@@ -9,17 +9,23 @@
 //   PointCloudSurfaceLoss loss(capture, built.embeddedSurface, o);   // simulate loss.lastStep() steps
 #include "grid/embedded_surface.h"
 #include "observations/capture_loss.h"
+#include "observations/point_surface_cost.h"
 
 namespace softfit {
 
 class PointCloudSurfaceLoss final : public CaptureLoss {
  public:
   // `surface`: triangles as indices into the body's nodes (e.g. BuiltScene::surface).
+  // `referenceNodes`: node positions (3 * nodes) of the reference configuration whose
+  // surface areas the noise correction measures area changes against (the rest
+  // positions); needed only with options.noiseSigma > 0.
   // Throws InputError (naming the capture) for an invalid option or capture, an empty
-  // surface or a negative triangle index.
-  PointCloudSurfaceLoss(Capture capture, TriangleMatrix surface, const PointCloudLossOptions& options = {});
+  // surface, a negative triangle index, or noiseSigma > 0 without reference nodes.
+  PointCloudSurfaceLoss(Capture capture, TriangleMatrix surface, const PointCloudLossOptions& options = {},
+                        const VecX& referenceNodes = VecX());
   // Any embedded surface (e.g. BuiltScene::embeddedSurface, tet or grid scene).
-  PointCloudSurfaceLoss(Capture capture, EmbeddedSurface surface, const PointCloudLossOptions& options = {});
+  PointCloudSurfaceLoss(Capture capture, EmbeddedSurface surface, const PointCloudLossOptions& options = {},
+                        const VecX& referenceNodes = VecX());
 
   const EmbeddedSurface& surface() const { return surface_; }
 
@@ -27,6 +33,7 @@ class PointCloudSurfaceLoss final : public CaptureLoss {
   double frameCost(const PointCloud& cloud, const VecX& x, double weight, VecX& gx) override;
 
   EmbeddedSurface surface_;
+  PointSurfaceNoise noise_;  // sigma = 0 without the noise correction
 };
 
 }  // namespace softfit

@@ -41,6 +41,7 @@ struct FitOptions {
   double relativeCostTolerance = 1e-12;
   int multiStart = 1;
   double huber = 0.0;
+  double noiseSigma = 0.0;
   std::string pointCost = "auto";
   std::string checkpointing = "all";
   int maxStates = 20;
@@ -93,12 +94,14 @@ int runFit(const FitOptions& options) {
     PointCloudLossOptions lossOptions;
     lossOptions.stride = frameStride(capture, description.dt);
     lossOptions.huberDelta = options.huber;
+    lossOptions.noiseSigma = options.noiseSigma;
     lossOptions.averageOverPoints = true;
     std::string cost = options.pointCost;
-    if (cost == "auto") cost = scene.isGrid() ? "sdf" : "closest";
+    // The noise correction exists for the closest-point cost only.
+    if (cost == "auto") cost = scene.isGrid() && options.noiseSigma == 0.0 ? "sdf" : "closest";
     std::unique_ptr<CaptureLoss> points;
     if (cost == "closest") {
-      points = std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions);
+      points = std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions, model.restPositions());
     } else if (cost == "sdf") {
       if (!scene.isGrid()) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
       points = std::make_unique<GridSdfPointLoss>(capture, scene.grid, lossOptions);
@@ -224,8 +227,12 @@ void addFitCommand(CLI::App& app, int& exitCode) {
       ->capture_default_str();
   cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")->capture_default_str();
   cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")->capture_default_str();
+  cmd->add_option("--noise-sigma", options->noiseSigma,
+                  "Known Gaussian noise (m, per coordinate) on the points: corrects the closest-point cost's noise "
+                  "bias (0 = none)")
+      ->capture_default_str();
   cmd->add_option("--point-cost", options->pointCost,
-                  "point-cloud cost: auto (sdf for grid scenes, else closest), closest (point to deformed surface) "
+                  "point-cloud cost: auto (sdf for grid scenes without --noise-sigma, else closest), closest (point to deformed surface) "
                   "or sdf (thesis grid cost: reference SDF at the located points)")
       ->capture_default_str();
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();

@@ -55,6 +55,20 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   ASSERT_EQ(disp.first, 0) << disp.second;
   EXPECT_NE(disp.second.find("alpha2"), std::string::npos);
 
+  // Noisy points with the noise correction (--noise-sigma): runs and stays close.
+  auto noisySynth = run("synth " + scene + " -o " + (dir / "noisy").string() + " --resolution 40 --noise 0.005");
+  ASSERT_EQ(noisySynth.first, 0) << noisySynth.second;
+  auto noisy = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                   " --params E,nu --start E=4500,nu=0.36 --noise-sigma 0.005 -q -o " + (dir / "fit4").string());
+  ASSERT_EQ(noisy.first, 0) << noisy.second;
+  std::ifstream noisyIn(dir / "fit4" / "result.json");
+  const nlohmann::json noisyResult = nlohmann::json::parse(noisyIn);
+  EXPECT_NEAR(noisyResult["parameters"]["E"]["result"].get<double>(), 3000.0, 600.0) << noisy.second;
+  auto negative = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                      " --params E --noise-sigma -1 -q -o " + (dir / "fit5").string());
+  EXPECT_EQ(negative.first, 2) << negative.second;
+  EXPECT_NE(negative.second.find("noise sigma"), std::string::npos) << negative.second;
+
   // Bad input: a capture folder without observations names the file.
   fs::create_directories(dir / "empty");
   auto bad = run("fit " + scene + " --observations " + (dir / "empty").string() + " -o " + (dir / "fit3").string());

@@ -180,20 +180,26 @@ TEST(PointCloudSurfaceLoss, ClosestPointOnAGridsEmbeddedSurfaceHasTheChainedGrad
   Capture capture;
   capture.source = "test-capture";
   capture.frames.push_back(CaptureFrame{0, 1.0, cloudNearSphere(60, 0.1, 9, 0.05)});
-  PointCloudSurfaceLoss loss(capture, extractEmbeddedSurface(*grid), PointCloudLossOptions{});
-  const auto f = [&](const VecX& y) {
-    VecX gx = VecX::Zero(y.size()), gv = gx;
-    return loss.evaluate(0, State{y, VecX::Zero(y.size()), 0.0}, gx, gv);
-  };
-  VecX g = VecX::Zero(x.size()), gv = g;
-  loss.evaluate(0, State{x, VecX::Zero(x.size()), 0.0}, g, gv);
-  std::mt19937_64 rng(3);
-  std::normal_distribution<double> n(0, 1);
-  VecX d(x.size());
-  for (int i = 0; i < d.size(); ++i) d[i] = n(rng);
-  const double eps = 1e-7;
-  const double fd = (f(x + eps * d) - f(x - eps * d)) / (2 * eps);
-  EXPECT_NEAR(g.dot(d), fd, 1e-6 * std::abs(fd));
+  // Plain, and with the noise correction (vertex areas of the embedded surface, reference
+  // = the grid's rest positions): the gradient on the grid nodes is chained by W^T.
+  for (const double sigma : {0.0, 0.02}) {
+    PointCloudLossOptions options;
+    options.noiseSigma = sigma;
+    PointCloudSurfaceLoss loss(capture, extractEmbeddedSurface(*grid), options, grid->restPositions());
+    const auto f = [&](const VecX& y) {
+      VecX gx = VecX::Zero(y.size()), gv = gx;
+      return loss.evaluate(0, State{y, VecX::Zero(y.size()), 0.0}, gx, gv);
+    };
+    VecX g = VecX::Zero(x.size()), gv = g;
+    loss.evaluate(0, State{x, VecX::Zero(x.size()), 0.0}, g, gv);
+    std::mt19937_64 rng(3);
+    std::normal_distribution<double> n(0, 1);
+    VecX d(x.size());
+    for (int i = 0; i < d.size(); ++i) d[i] = n(rng);
+    const double eps = 1e-7;
+    const double fd = (f(x + eps * d) - f(x - eps * d)) / (2 * eps);
+    EXPECT_NEAR(g.dot(d), fd, 1e-6 * std::abs(fd)) << "sigma " << sigma;
+  }
 }
 
 }  // namespace

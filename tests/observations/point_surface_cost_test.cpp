@@ -127,6 +127,141 @@ TEST(PointSurfaceCost, HuberGradientMatchesFiniteDifferences) {
   EXPECT_EQ(pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{10.0}, 1, nullptr), plain);
 }
 
+TEST(PointSurfaceCost, NoiseCorrectionGradientMatchesFiniteDifferences) {
+  for (const unsigned seed : {41u, 42u, 43u}) {
+    const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.05, seed);
+    const auto reference = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.0, seed);
+    const PointCloud cloud = cloudAround(s, 60, 0.15, seed + 100);
+    const PointSurfaceNoise noise = makePointSurfaceNoise(0.2, reference.positions, s.triangles);
+    for (const RobustKernel kernel : {RobustKernel{}, RobustKernel{0.05}}) {
+      VecX g = VecX::Zero(s.positions.size());
+      const double value = pointToSurfaceCost(cloud, s.positions, s.triangles, kernel, 0.7, &g, 1, &noise);
+      const auto f = [&](const VecX& x) {
+        return pointToSurfaceCost(cloud, x, s.triangles, kernel, 0.7, nullptr, 1, &noise);
+      };
+      const VecX fd = testing::centralGradient(f, s.positions, 1e-7);
+      const double err = (fd - g).cwiseAbs().maxCoeff();
+      EXPECT_LT(err, 1e-6 * (1.0 + g.cwiseAbs().maxCoeff())) << "max |fd - g| = " << err;
+      VecX plainGradient = VecX::Zero(s.positions.size());
+      pointToSurfaceCost(cloud, s.positions, s.triangles, kernel, 0.7, &plainGradient, 1);
+      EXPECT_GT((g - plainGradient).norm(), 1e-3 * g.norm());
+    }
+  }
+  {
+    // The value: 0.7 * sigma^2 / 2 * sum_i sum_j b_ij log(A_j / A_j^ref), vertex areas a third
+    // of the areas of their triangles, for points around faces, edges and corners.
+    const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.05, 44);
+    const auto reference = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.0, 44);
+    const PointSurfaceNoise noise = makePointSurfaceNoise(0.2, reference.positions, s.triangles);
+    const auto areas = [&](const VecX& x) {
+      VecX A = VecX::Zero(x.size() / 3);
+      const VecX triangle = triangleLogAreas(x, s.triangles).array().exp();
+      for (int t = 0; t < s.triangles.rows(); ++t)
+        for (int j = 0; j < 3; ++j) A[s.triangles(t, j)] += triangle[t] / 3.0;
+      return A;
+    };
+    const VecX A = areas(s.positions), Aref = areas(reference.positions);
+    const PointCloud cloud = cloudAround(s, 200, 0.3, 45);
+    const TriangleBvh bvh(s.positions, s.triangles);
+    double expected = 0.0;
+    int features[4] = {0, 0, 0, 0};
+    for (const auto& m : matchPointsToSurface(cloud, bvh)) {
+      ++features[(m.barycentric.array() != 0.0).count()];
+      for (int j = 0; j < 3; ++j) {
+        const int v = s.triangles(m.triangle, j);
+        expected += 0.7 * 0.5 * 0.04 * m.barycentric[j] * std::log(A[v] / Aref[v]);
+      }
+    }
+    EXPECT_GT(features[1], 0);  // some points beyond corners, edges and faces
+    EXPECT_GT(features[2], 0);
+    EXPECT_GT(features[3], 0);
+    const double plain = pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 0.7, nullptr);
+    EXPECT_NEAR(pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 0.7, nullptr, 1, &noise) - plain,
+                expected, 1e-14);
+  }
+  // Zero sigma is the plain cost; bad inputs are refused.
+  const auto s = makeBoxSurface(Vec3(0, 0, 0), Vec3(1, 1, 1), 1, 0.0, 1);
+  const PointCloud cloud = cloudAround(s, 10, 0.1, 2);
+  PointSurfaceNoise none;
+  EXPECT_EQ(pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr, 1, &none),
+            pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr));
+  expectInputError([&] { makePointSurfaceNoise(-1.0, s.positions, s.triangles); }, {"sigma"});
+  PointSurfaceNoise bad;
+  bad.sigma = 0.1;  // not made for this surface
+  expectInputError([&] { pointToSurfaceCost(cloud, s.positions, s.triangles, RobustKernel{}, 1, nullptr, 1, &bad); },
+                   {"reference vertex areas"});
+}
+
+// A UV sphere of radius 1 (n latitude bands, 2n longitudes), outward triangles.
+testing::Surface makeSphereSurface(int n) {
+  testing::Surface s;
+  std::vector<Vec3> v{Vec3(0, 0, 1)};
+  for (int i = 1; i < n; ++i)
+    for (int j = 0; j < 2 * n; ++j) {
+      const double theta = M_PI * i / n, phi = M_PI * j / n;
+      v.emplace_back(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta));
+    }
+  v.emplace_back(0, 0, -1);
+  const int south = static_cast<int>(v.size()) - 1;
+  const auto ring = [n](int i, int j) { return 1 + (i - 1) * 2 * n + (j % (2 * n)); };
+  std::vector<Eigen::Vector3i> t;
+  for (int j = 0; j < 2 * n; ++j) {
+    t.emplace_back(0, ring(1, j), ring(1, j + 1));
+    t.emplace_back(south, ring(n - 1, j + 1), ring(n - 1, j));
+    for (int i = 1; i + 1 < n; ++i) {
+      t.emplace_back(ring(i, j), ring(i + 1, j), ring(i + 1, j + 1));
+      t.emplace_back(ring(i, j), ring(i + 1, j + 1), ring(i, j + 1));
+    }
+  }
+  s.positions.resize(3 * static_cast<int>(v.size()));
+  for (size_t i = 0; i < v.size(); ++i) s.positions.segment<3>(3 * static_cast<int>(i)) = v[i];
+  s.triangles.resize(static_cast<int>(t.size()), 3);
+  for (size_t i = 0; i < t.size(); ++i) s.triangles.row(static_cast<int>(i)) = t[i].transpose();
+  return s;
+}
+
+TEST(PointSurfaceCost, NoiseCorrectionRemovesTheInflationOfANoisySphere) {
+  // Area-uniform samples of a unit sphere mesh with Gaussian noise sigma = 0.15: the plain
+  // cost is lowest for a sphere scaled by about 1 + sigma^2 (E|s + n| = 1 + sigma^2), the
+  // corrected one at the true scale (first order in sigma^2).
+  const auto s = makeSphereSurface(16);
+  const double sigma = 0.15;
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::normal_distribution<double> normal(0, 1);  // values need not be portable here
+  const VecX area = triangleLogAreas(s.positions, s.triangles).array().exp();
+  std::discrete_distribution<int> pick(area.data(), area.data() + area.size());
+  PointCloud cloud;
+  cloud.points.resize(6000, 3);
+  for (int i = 0; i < cloud.size(); ++i) {
+    const int t = pick(rng);
+    double a = u(rng), b = u(rng);
+    if (a + b > 1) a = 1 - a, b = 1 - b;
+    const Vec3 p = (1 - a - b) * s.positions.segment<3>(3 * s.triangles(t, 0)) +
+                   a * s.positions.segment<3>(3 * s.triangles(t, 1)) + b * s.positions.segment<3>(3 * s.triangles(t, 2));
+    cloud.points.row(i) = (p + sigma * Vec3(normal(rng), normal(rng), normal(rng))).transpose();
+  }
+  const PointSurfaceNoise noise = makePointSurfaceNoise(sigma, s.positions, s.triangles);
+  // Best scale by golden-section search on [0.9, 1.1].
+  const auto bestScale = [&](const PointSurfaceNoise* n) {
+    const auto cost = [&](double k) {
+      return pointToSurfaceCost(cloud, k * s.positions, s.triangles, RobustKernel{}, 1.0, nullptr, 0, n);
+    };
+    double lo = 0.9, hi = 1.1;
+    const double r = 0.5 * (std::sqrt(5.0) - 1.0);
+    for (int k = 0; k < 40; ++k) {
+      const double a = hi - r * (hi - lo), b = lo + r * (hi - lo);
+      (cost(a) < cost(b) ? hi : lo) = cost(a) < cost(b) ? b : a;
+    }
+    return 0.5 * (lo + hi);
+  };
+  const double plain = bestScale(nullptr);
+  const double corrected = bestScale(&noise);
+  std::printf("best sphere scale: plain %.5f, corrected %.5f (sigma^2 = %.4f)\n", plain, corrected, sigma * sigma);
+  EXPECT_GT(plain - 1.0, 0.7 * sigma * sigma);
+  EXPECT_LT(std::abs(corrected - 1.0), 0.25 * sigma * sigma);
+}
+
 TEST(RobustKernel, HuberValueAndDerivative) {
   const RobustKernel plain{}, huber{0.2};
   for (const double d : {0.0, 0.05, 0.1999, 0.2, 0.2001, 0.5, 3.0}) {
@@ -160,6 +295,33 @@ TEST(PointSurfaceCost, EnvelopeTheoremHoldsOnAFlatFace) {
     EXPECT_NEAR(g[3 * i + 1], 0.0, 1e-15);
   }
   EXPECT_NEAR(g.sum(), -0.4, 1e-15);  // -(p - q) . n summed over the barycentric weights
+}
+
+TEST(PointCloudSurfaceLoss, NoiseCorrectionNeedsReferenceNodesAndMatchesTheFrameCost) {
+  const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.02, 51);
+  const auto reference = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 2, 0.0, 51);
+  Capture capture;
+  capture.dt = 0.01;
+  capture.source = "noisy-capture";
+  capture.frames.push_back({0, 1.0, cloudAround(s, 300, 0.1, 52)});
+  PointCloudLossOptions options;
+  options.noiseSigma = 0.03;
+  expectInputError([&] { PointCloudSurfaceLoss loss(capture, s.triangles, options); },
+                   {"noisy-capture", "reference node positions"});
+  options.noiseSigma = -0.1;
+  expectInputError([&] { PointCloudSurfaceLoss loss(capture, s.triangles, options, reference.positions); },
+                   {"noisy-capture", "noise sigma"});
+  options.noiseSigma = 0.03;
+  PointCloudSurfaceLoss loss(capture, s.triangles, options, reference.positions);
+  State state{s.positions, VecX::Zero(s.positions.size()), 0.0};
+  VecX gx = VecX::Zero(s.positions.size()), gv = gx;
+  const double v = loss.evaluate(0, state, gx, gv);
+  const PointSurfaceNoise noise = makePointSurfaceNoise(0.03, reference.positions, s.triangles);
+  VecX expected = VecX::Zero(s.positions.size());
+  EXPECT_EQ(v, pointToSurfaceCost(capture.frames[0].cloud, s.positions, s.triangles, RobustKernel{}, 1.0, &expected, 1,
+                                  &noise));
+  EXPECT_EQ(gx, expected);
+  EXPECT_NE(v, pointToSurfaceCost(capture.frames[0].cloud, s.positions, s.triangles, RobustKernel{}, 1.0, nullptr));
 }
 
 TEST(PointCloudSurfaceLoss, MapsFramesToStepsAndIsThreadCountIndependent) {

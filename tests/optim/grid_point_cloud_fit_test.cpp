@@ -1,14 +1,21 @@
 // Reconstruction on a cut-cell grid (an SDF box whose faces cut through the cells) from
 // virtual depth-camera point clouds of the body bouncing on a tilted ground, with the
 // thesis' grid SDF point cost (points located in deformed cells, reference SDF): E and
-// nu within 2% without noise; E within 5% with Gaussian noise of half a cell; the ground
-// plane normal within 1 degree and its offset within half a cell.
-// KNOWN SHORTFALL (the fit issue asks 5% for nu with noise): noise biases every distance
-// cost: E|d(p + n)|^2 = d^2 + sigma^2 (|grad d|^2 + d lap d) + O(sigma^4), so shapes that
-// bulge where the surface is convex score better, and nu comes out ~22% high at
-// sigma = 0.5 cell (same minimum for 3 noise seeds and for 4x more points: a bias, not
-// variance; ~6% at sigma = 0.2 cell). The closest-point cost has the same bias. The bound
-// below records today's result so that a regression still fails.
+// nu within 2% without noise; with Gaussian noise of half a cell E and nu within 5%
+// after one parametric-bootstrap step; the ground plane normal within 1 degree and its
+// offset within half a cell.
+// Noise biases every distance cost: E|d(p + n)|^2 = d^2 + sigma^2 (|grad d|^2 + d lap d)
+// + O(sigma^4), so shapes that bulge where the surface is convex score better, and the
+// SDF cost's nu comes out 20% high at sigma = 0.5 cell (a bias, not variance: same for 3
+// noise seeds and 4x more points). The SDF cost has no cost-level noise correction (the
+// closest-point cost's, point_surface_cost.h, takes the closest-point cost on this grid
+// only from +29% to +15%: bench/README.md);
+// one parametric-bootstrap step (optim/bootstrap_bias.h: refit a capture re-rendered at
+// the estimate with fresh noise, subtract the difference) brings it to +2.0% for this
+// test's noise seed 3.
+// KNOWN SHORTFALL: for noise seed 4 the same procedure gives +5.6% (one re-estimate
+// carries ~2% noise of its own; bench/README.md), so the issue's 5% is not met for every
+// noise realisation.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,6 +27,7 @@
 #include "observations/camera_rig.h"
 #include "observations/grid_sdf_point_loss.h"
 #include "observations/render_capture.h"
+#include "optim/bootstrap_bias.h"
 #include "optim/fit_problem.h"
 #include "support/fit_from_start.h"
 
@@ -49,14 +57,14 @@ struct BouncingGridBox {
     surface = extractEmbeddedSurface(*scene.grid, SurfaceResolution::Samples);
   }
   PhysicalModel& model() { return *scene.model; }
-  Capture capture(double sigma) {
+  Capture capture(double sigma, std::uint64_t seed = 3) {
     Simulator sim(model(), makeIntegrator(description.integrator), description.dt);
     const std::vector<State> states = sim.run(scene.initial, steps, true).states;
     CameraRigOptions rig;
     rig.layout = CameraLayout::Hemisphere;
     rig.width = rig.height = 64;
     const std::vector<Camera> cameras = camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
-    return renderCapture(states, surface, cameras, NoiseOptions{sigma, 3}, 1, description.dt);
+    return renderCapture(states, surface, cameras, NoiseOptions{sigma, seed}, 1, description.dt);
   }
 };
 
@@ -85,9 +93,26 @@ TEST(GridPointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
   const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
   VecX start(2);
   start << 4500.0, 0.36;
-  const VecX noisy = fit(b, b.capture(0.5 * kCell), kinds, start);
+  const double sigma = 0.5 * kCell;
+  const VecX noisy = fit(b, b.capture(sigma), kinds, start);
   EXPECT_NEAR(noisy[0] / 3000.0, 1.0, 0.05);
-  EXPECT_NEAR(noisy[1] / 0.3, 1.0, 0.25);  // target 0.05: see the shortfall note above
+  EXPECT_NEAR(noisy[1] / 0.3, 1.0, 0.25);  // the cost alone: +20% (see above)
+  // One parametric-bootstrap step: the same fit (same start) of a capture rendered at the
+  // estimate with fresh noise estimates the bias.
+  ParameterSpace space(kinds, {});
+  const VecX truth = space.values(b.model());
+  const TransformSet transforms = defaultTransforms(kinds);
+  const auto refit = [&](const VecX& q) {
+    State unused = b.scene.initial;
+    space.apply(transforms.toPhysical(q), b.model(), unused);
+    const Capture synthetic = b.capture(sigma, 1003);
+    space.apply(truth, b.model(), unused);
+    return VecX(transforms.toInternal(fit(b, synthetic, kinds, start)));
+  };
+  const VecX p = transforms.toPhysical(bootstrapBiasCorrection(transforms.toInternal(noisy), refit, 1));
+  std::printf("after one bootstrap step: E %.6g nu %.6g\n", p[0], p[1]);
+  EXPECT_NEAR(p[0] / 3000.0, 1.0, 0.05);
+  EXPECT_NEAR(p[1] / 0.3, 1.0, 0.05);
 }
 
 TEST(GridPointCloudFit, GroundPlane) {

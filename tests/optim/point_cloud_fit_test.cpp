@@ -1,12 +1,16 @@
 // Reconstruction from virtual depth-camera point clouds (9 cameras) of a body bouncing
-// on the ground: E and nu within 2% without noise; E within 5% with Gaussian noise of
-// half a cell size; the ground plane normal within 1 degree and its offset within half a
-// cell size.
-// KNOWN SHORTFALL (fit issue asks 5% for nu too): with noise the closest-point cost is
-// biased (E d(p + n)^2 = d^2 + sigma^2 (1 + d lap d): bulging convex shapes score better)
-// and nu comes out about 20% high; the grid SDF cost has the same bias
-// (grid_point_cloud_fit_test.cpp). The bound below records what we reach today so that a
-// regression still fails.
+// on the ground: E and nu within 2% without noise; with Gaussian noise of half a cell
+// size E and nu within 5%; the ground plane normal within 1 degree and its offset within
+// half a cell size.
+// Noise biases the closest-point cost (E d(p + n)^2 = d^2 + sigma^2 (1 + d lap d):
+// shapes bulging where convex score better; nu +19..21% over noise seeds). The cost's
+// first-order noise correction (PointCloudLossOptions::noiseSigma, point_surface_cost.h)
+// brings nu to +4..7% (the rest: the box's sharp edges, beyond first order); one
+// parametric-bootstrap step (optim/bootstrap_bias.h), which re-renders with the known
+// cameras and sigma, removes most of the rest. Numbers per seed: bench/README.md.
+// KNOWN SHORTFALL: after the bootstrap step nu is +2.9% for this test's noise seed 3 and
+// -0.8% for seed 4 but +5.7% for seed 5 (one re-estimate carries ~2% noise of its own),
+// so the issue's 5% is not met for every noise realisation.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +19,7 @@
 #include "observations/camera_rig.h"
 #include "observations/point_cloud_loss.h"
 #include "observations/render_capture.h"
+#include "optim/bootstrap_bias.h"
 #include "optim/fit_problem.h"
 #include "support/box_model.h"
 #include "support/fit_from_start.h"
@@ -46,26 +51,30 @@ struct BouncingBox {
     integrator.type = IntegratorType::NewmarkTheta;
     integrator.theta = 0.6;
   }
-  Capture capture(double sigma) {
+  Capture capture(double sigma, std::uint64_t seed = 3) {
     Simulator sim(*model, makeIntegrator(integrator), 0.01);
     const std::vector<State> states = sim.run(initial, steps, true).states;
     CameraRigOptions rig;
     rig.layout = CameraLayout::Hemisphere;
     rig.width = rig.height = 64;
     const std::vector<Camera> cameras = camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
-    return renderCapture(states, surface, cameras, NoiseOptions{sigma, 3}, 1, 0.01);
+    return renderCapture(states, surface, cameras, NoiseOptions{sigma, seed}, 1, 0.01);
   }
 };
 
-VecX fit(BouncingBox& b, const Capture& capture, const std::vector<ParameterKind>& kinds, const VecX& start) {
+// noiseSigma > 0: the closest-point cost's noise correction (point_surface_cost.h).
+VecX fit(BouncingBox& b, const Capture& capture, const std::vector<ParameterKind>& kinds, const VecX& start,
+         double noiseSigma = 0.0) {
   PointCloudLossOptions options;
   options.averageOverPoints = true;
-  PointCloudSurfaceLoss loss(capture, b.surface, options);
+  options.noiseSigma = noiseSigma;
+  PointCloudSurfaceLoss loss(capture, b.surface, options, b.model->restPositions());
   FitSetup setup{b.model.get(), b.initial, b.integrator, 0.01, b.steps, &loss, {}};
   return testing::fitFromStart(setup, kinds, start);
 }
 
-TEST(PointCloudFit, YoungsModulusAndPoissonRatio) {
+// Noise-free and noisy fits are separate tests so that ctest runs them in parallel.
+TEST(PointCloudFit, YoungsModulusAndPoissonRatioNoiseFree) {
   BouncingBox b(6);
   const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
   VecX start(2);
@@ -73,9 +82,33 @@ TEST(PointCloudFit, YoungsModulusAndPoissonRatio) {
   const VecX clean = fit(b, b.capture(0.0), kinds, start);
   EXPECT_NEAR(clean[0] / 3000.0, 1.0, 0.02);
   EXPECT_NEAR(clean[1] / 0.3, 1.0, 0.02);
-  const VecX noisy = fit(b, b.capture(0.5 * b.cell), kinds, start);
-  EXPECT_NEAR(noisy[0] / 3000.0, 1.0, 0.05);
-  EXPECT_NEAR(noisy[1] / 0.3, 1.0, 0.25);  // target 0.05: see the shortfall note above
+}
+
+TEST(PointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
+  BouncingBox b(6);
+  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+  VecX start(2);
+  start << 4500.0, 0.36;
+  const double sigma = 0.5 * b.cell;
+  const VecX corrected = fit(b, b.capture(sigma), kinds, start, sigma);  // with the cost's noise correction
+  EXPECT_NEAR(corrected[0] / 3000.0, 1.0, 0.05);
+  EXPECT_NEAR(corrected[1] / 0.3, 1.0, 0.10);  // +4..7% over noise seeds (plain cost: +19..21%)
+  // One parametric-bootstrap step: the same fit (same start) of a capture rendered at the
+  // estimate with fresh noise estimates the remaining bias.
+  ParameterSpace space(kinds, {});
+  const VecX truth = space.values(*b.model);
+  const TransformSet transforms = defaultTransforms(kinds);
+  const auto refit = [&](const VecX& q) {
+    State unused = b.initial;
+    space.apply(transforms.toPhysical(q), *b.model, unused);
+    const Capture synthetic = b.capture(sigma, 1003);
+    space.apply(truth, *b.model, unused);
+    return VecX(transforms.toInternal(fit(b, synthetic, kinds, start, sigma)));
+  };
+  const VecX p = transforms.toPhysical(bootstrapBiasCorrection(transforms.toInternal(corrected), refit, 1));
+  std::printf("after one bootstrap step: E %.6g nu %.6g\n", p[0], p[1]);
+  EXPECT_NEAR(p[0] / 3000.0, 1.0, 0.05);
+  EXPECT_NEAR(p[1] / 0.3, 1.0, 0.05);
 }
 
 TEST(PointCloudFit, GroundPlane) {

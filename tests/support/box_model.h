@@ -17,6 +17,20 @@ inline std::unique_ptr<PhysicalModel> makeBoxModel(const TetMesh& mesh, Material
                                          VecX::Constant(m, density));
 }
 
+// The cube mesh pushed radially onto a ball: a node at offset r from `center` (the
+// cube's centre) moves to r * |r|_inf / |r|_2, so the cube's surface lands on the
+// sphere through its face centres (a rounded body with the cube's cells and node
+// count). The cube must be a cube (equal sides) centred at `center`.
+inline TetMesh ballFromBox(TetMesh mesh, const Vec3& center) {
+  for (int i = 0; i < mesh.vertexCount(); ++i) {
+    const Vec3 r = mesh.vertices.row(i).transpose() - center;
+    if (r.norm() == 0.0) continue;
+    mesh.vertices.row(i) = (center + r * (r.cwiseAbs().maxCoeff() / r.norm())).transpose();
+  }
+  validateTetMesh(mesh);
+  return mesh;
+}
+
 // Clamps every node with x <= xmax.
 inline void clampNodesBelowX(PhysicalModel& model, const TetMesh& mesh, double xmax) {
   DirichletGroup g;
