@@ -42,37 +42,9 @@ MatX CholeskySolver::solveColumns(const MatX& B) const {
 
 PcgResult preconditionedConjugateGradient(const SparseMatrix& A, const VecX& b, const CholeskySolver& preconditioner,
                                           VecX& x, double tolerance, int maxIterations) {
-  PcgResult result;
-  const double bNorm = b.norm();
-  if (bNorm == 0.0) {
-    x.setZero();
-    result.converged = true;
-    return result;
-  }
-  VecX r = b - A * x;
-  VecX z = preconditioner.solve(r);
-  VecX p = z;
-  double rz = r.dot(z);
-  for (int it = 0; it < maxIterations; ++it) {
-    result.relativeResidual = r.norm() / bNorm;
-    if (result.relativeResidual <= tolerance) {
-      result.converged = true;
-      result.iterations = it;
-      return result;
-    }
-    const VecX Ap = A * p;
-    const double alpha = rz / p.dot(Ap);
-    x += alpha * p;
-    r -= alpha * Ap;
-    z = preconditioner.solve(r);
-    const double rzNew = r.dot(z);
-    p = z + (rzNew / rz) * p;
-    rz = rzNew;
-  }
-  result.iterations = maxIterations;
-  result.relativeResidual = r.norm() / bNorm;
-  result.converged = result.relativeResidual <= tolerance;
-  return result;
+  return conjugateGradient([&](const VecX& p, VecX& Ap) { Ap = A * p; },
+                           [&](const VecX& r, VecX& z) { z = preconditioner.solve(r); }, b, x, tolerance,
+                           maxIterations);
 }
 
 }  // namespace softfit

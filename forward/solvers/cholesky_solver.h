@@ -3,6 +3,7 @@
 // once for a sparsity pattern and reused for every numeric factorization.
 #include <memory>
 
+#include "forward/solvers/conjugate_gradient.h"
 #include "forward/types.h"
 
 namespace softfit {
@@ -36,13 +37,6 @@ class CholeskySolver {
   bool factorized_ = false;
   int analyses_ = 0;
   Eigen::Index analyzedRows_ = -1, analyzedNonZeros_ = -1;
-};
-
-struct PcgResult {
-  int iterations = 0;
-  double relativeResidual = 0.0;
-  bool converged = false;
-  bool breakdown = false;  // the preconditioner was not positive definite (r^T z <= 0)
 };
 
 // Conjugate gradients on A x = b preconditioned by a (possibly stale) Cholesky factor.

@@ -296,48 +296,8 @@ void MultigridPreconditioner::apply(const VecX& r, VecX& z) const {
 
 PcgResult preconditionedConjugateGradient(const MultigridPreconditioner& M, const VecX& b, VecX& x,
                                           double tolerance, int maxIterations) {
-  PcgResult result;
-  const double bNorm = b.norm();
-  if (bNorm == 0.0) {
-    x.setZero();
-    result.converged = true;
-    return result;
-  }
-  VecX r, z, p, Ap;
-  M.multiply(x, Ap);
-  r = b - Ap;
-  M.apply(r, z);
-  p = z;
-  double rz = r.dot(z);
-  for (int it = 0; it < maxIterations; ++it) {
-    result.relativeResidual = r.norm() / bNorm;
-    result.iterations = it;
-    if (result.relativeResidual <= tolerance) {
-      result.converged = true;
-      return result;
-    }
-    if (!(rz > 0.0)) {
-      result.breakdown = true;
-      return result;
-    }
-    M.multiply(p, Ap);
-    const double pAp = p.dot(Ap);
-    if (!(pAp > 0.0)) {
-      result.breakdown = true;
-      return result;
-    }
-    const double alpha = rz / pAp;
-    x += alpha * p;
-    r -= alpha * Ap;
-    M.apply(r, z);
-    const double rzNew = r.dot(z);
-    p = z + (rzNew / rz) * p;
-    rz = rzNew;
-  }
-  result.iterations = maxIterations;
-  result.relativeResidual = r.norm() / bNorm;
-  result.converged = result.relativeResidual <= tolerance;
-  return result;
+  return conjugateGradient([&](const VecX& p, VecX& Ap) { M.multiply(p, Ap); },
+                           [&](const VecX& r, VecX& z) { M.apply(r, z); }, b, x, tolerance, maxIterations);
 }
 
 }  // namespace softfit
