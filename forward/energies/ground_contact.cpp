@@ -103,13 +103,11 @@ void GroundContact::addGradient(const VecX& x, VecX& gradient) const {
 }
 
 void GroundContact::addHessian(const VecX& x, BlockAssembler& H) const {
-  const Mat3 nnT = plane_.normal * plane_.normal.transpose();
-  for (const auto& p : points_) {
-    const Mat3 block = plane_.stiffness * softminZeroDerivative(distance(x, p), plane_.sharpness) * nnT;
-    for (size_t b = 0; b < p.nodes.size(); ++b)
-      for (size_t a = 0; a < p.nodes.size(); ++a)
-        H.addBlock(p.nodes[a], p.nodes[b], (p.weights[a] * p.weights[b]) * block);
-  }
+  addHessianScaled(H, [&](const ContactPoint& p) { return softminZeroDerivative(distance(x, p), plane_.sharpness); });
+}
+
+void GroundContact::addCurvatureBound(BlockAssembler& H) const {
+  addHessianScaled(H, [](const ContactPoint&) { return 1.0; });
 }
 
 double GroundContact::maxPenetration(const VecX& x) const {

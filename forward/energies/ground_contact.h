@@ -47,6 +47,10 @@ class GroundContact {
   double energy(const VecX& x) const;
   void addGradient(const VecX& x, VecX& gradient) const;  // = minus the contact force
   void addHessian(const VecX& x, BlockAssembler& H) const;
+  // k (w w^T kron n n^T) per contact point: the Hessian with softmin' = 1, an upper bound
+  // of the Hessian at every x (0 < softmin' < 1), so the potential is majorized by its
+  // tangent plus this quadratic (projective dynamics' constant global matrix).
+  void addCurvatureBound(BlockAssembler& H) const;
   // Largest penetration depth max(0, -d) over contact points.
   double maxPenetration(const VecX& x) const;
 
@@ -60,6 +64,18 @@ class GroundContact {
                               Vec3& normalBar, double& offsetBar) const;
 
  private:
+  // Adds k s(p) (w w^T kron n n^T) for every contact point p.
+  template <typename Scale>
+  void addHessianScaled(BlockAssembler& H, const Scale& scaleOf) const {
+    const Mat3 nnT = plane_.normal * plane_.normal.transpose();
+    for (const auto& p : points_) {
+      const Mat3 block = plane_.stiffness * scaleOf(p) * nnT;
+      for (size_t b = 0; b < p.nodes.size(); ++b)
+        for (size_t a = 0; a < p.nodes.size(); ++a)
+          H.addBlock(p.nodes[a], p.nodes[b], (p.weights[a] * p.weights[b]) * block);
+    }
+  }
+
   GroundPlane plane_;
   std::vector<ContactPoint> points_;
 };

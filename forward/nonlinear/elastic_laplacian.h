@@ -11,7 +11,21 @@ namespace softfit {
 // small-strain uniaxial-strain modulus 2 mu + lambda (Liu: corotated 2 mu + lambda).
 double laplacianStiffness(MaterialModel model, const LameParameters& p);
 
+// k of projective dynamics (the weight of its constant global matrix):
+//   ARAP       mu ||F - R||^2: k = 2 mu, the exact PD weight; the quadratic surrogate with
+//              R fixed majorizes the energy (||F - polar(F)|| <= ||F - R||), so full
+//              local/global steps descend monotonically.
+//   corotated  mu ||F - R||^2 + lambda/2 (J - 1)^2: k = 2 mu + 3 lambda, which bounds the
+//              rest Hessian (lambda tr(dF)^2 <= 3 lambda ||dF||^2); (J - 1)^2 is cubic in F,
+//              so no constant quadratic majorizes it everywhere and the global step is
+//              line-searched (PD as quasi-Newton with a constant Hessian, Liu et al. 2017).
+// Throws InputError for materials without a projective form.
+double projectiveDynamicsStiffness(MaterialModel model, const LameParameters& p);
+
+enum class LaplacianWeights { Liu, ProjectiveDynamics };
+
 // L over the model's elements, in the model's block pattern, times `scale`.
-SparseMatrix elasticLaplacian(const PhysicalModel& model, double scale = 1.0);
+SparseMatrix elasticLaplacian(const PhysicalModel& model, double scale = 1.0,
+                              LaplacianWeights weights = LaplacianWeights::Liu);
 
 }  // namespace softfit

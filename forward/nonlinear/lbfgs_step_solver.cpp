@@ -4,13 +4,9 @@
 
 #include "forward/errors.h"
 #include "forward/nonlinear/iteration_recorder.h"
+#include "forward/nonlinear/step_line_search.h"
 
 namespace softfit {
-
-namespace {
-// Relative size of G's round-off: a predicted decrease below kRoundoff |G| is noise.
-constexpr double kRoundoff = 1e-12;
-}  // namespace
 
 StepSolveResult LbfgsStepSolver::solve(StepObjective& objective, VecX& x) {
   StepSolveResult result;
@@ -21,12 +17,12 @@ StepSolveResult LbfgsStepSolver::solve(StepObjective& objective, VecX& x) {
   const auto initialSolve = [this](const VecX& r) { return matrix_.solve(r); };
   history_.clear();
 
-  VecX g, gNew, trial;
+  VecX g;
+  StepTrial trial;
   double value = objective.valueAndGradient(x, g);
   if (!std::isfinite(value)) throw SolveError("L-BFGS: objective is not finite at the initial guess");
   recorder.record(0, value);
   zeroConstrained(g, fixed);
-  const LineSearchSettings& ls = settings_.lbfgsLineSearch;
   for (int it = 0; it < settings_.maxIterations; ++it) {
     VecX d = -history_.apply(g, initialSolve);
     double slope = g.dot(d);
@@ -41,32 +37,20 @@ StepSolveResult LbfgsStepSolver::solve(StepObjective& objective, VecX& x) {
       result.converged = true;
       break;
     }
-    // The full step is usually accepted: evaluate the gradient with it in the same pass
-    // over the elements; backtracked trials evaluate the value only.
-    double alpha = 1.0, trialValue = value;
-    bool accepted = false, haveGradient = false;
-    for (int k = 0; k < ls.maxSteps; ++k, alpha *= ls.backtrack) {
-      trial = x + alpha * d;
-      haveGradient = k == 0;
-      trialValue = haveGradient ? objective.valueAndGradient(trial, gNew) : objective.value(trial);
-      if (std::isfinite(trialValue) && trialValue <= value + ls.armijo * alpha * slope) {
-        accepted = true;
-        break;
-      }
-    }
-    if (!accepted || !(trialValue < value)) {
+    backtrackStep(objective, x, d, value, slope, settings_.lbfgsLineSearch, false, trial);
+    if (!trial.accepted || !(trial.value < value)) {
       // No strict decrease: converged when the predicted decrease is at the objective's
       // round-off, otherwise stalled (the result says not converged).
-      result.converged = result.decrement <= kRoundoff * std::abs(value);
-      if (accepted) x.swap(trial);
+      result.converged = result.decrement <= kStepRoundoff * std::abs(value);
+      if (trial.accepted) x.swap(trial.x);
       break;
     }
-    if (!haveGradient) objective.gradient(trial, gNew);
-    zeroConstrained(gNew, fixed);
-    history_.push(trial - x, gNew - g);
-    x.swap(trial);
-    g.swap(gNew);
-    value = trialValue;
+    if (!trial.haveGradient) objective.gradient(trial.x, trial.gradient);
+    zeroConstrained(trial.gradient, fixed);
+    history_.push(trial.x - x, trial.gradient - g);
+    x.swap(trial.x);
+    g.swap(trial.gradient);
+    value = trial.value;
     result.iterations = it + 1;
     recorder.record(result.iterations, value);
   }

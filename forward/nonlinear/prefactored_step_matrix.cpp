@@ -1,7 +1,6 @@
 #include "forward/nonlinear/prefactored_step_matrix.h"
 
 #include "forward/errors.h"
-#include "forward/nonlinear/elastic_laplacian.h"
 
 namespace softfit {
 
@@ -37,15 +36,24 @@ VecX PrefactoredStepMatrix::solve(const VecX& r) const {
   return result;
 }
 
-bool PrefactoredStepMatrix::prepare(const StepObjective& objective, double laplacianScale) {
+bool PrefactoredStepMatrix::prepare(const StepObjective& objective, double laplacianScale, LaplacianWeights weights) {
   const PhysicalModel& model = objective.model();
   const StepProblem& problem = objective.problem();
   const bool damped = problem.damping.size() > 0;
+  const bool groundBound = weights == LaplacianWeights::ProjectiveDynamics && model.ground;
+  const GroundPlane ground = groundBound ? model.ground->plane() : GroundPlane{};
+  const bool sameGround = ground.normal == ground_.normal && ground.stiffness == ground_.stiffness;
   if (valid_ && !damped && model_ == &model && energyWeight_ == problem.energyHessianWeight() &&
-      laplacianScale_ == laplacianScale && fixed_ == problem.fixed)
+      laplacianScale_ == laplacianScale && weights_ == weights && sameGround && fixed_ == problem.fixed)
     return false;
-  if (model_ != &model || laplacianScale_ != laplacianScale || laplacian_.rows() != model.dofCount())
-    laplacian_ = elasticLaplacian(model, laplacianScale);
+  if (model_ != &model || laplacianScale_ != laplacianScale || weights_ != weights || !sameGround ||
+      laplacian_.rows() != model.dofCount()) {
+    laplacian_ = elasticLaplacian(model, laplacianScale, weights);
+    if (groundBound) {
+      BlockAssembler assembler(model.pattern(), laplacian_);
+      model.ground->addCurvatureBound(assembler);
+    }
+  }
   SparseMatrix A = objective.constantHessian(laplacian_);
   VecX rhs = VecX::Zero(A.rows());
   eliminateDirichlet(A, rhs, problem.fixed, VecX::Zero(A.rows()));
@@ -58,6 +66,8 @@ bool PrefactoredStepMatrix::prepare(const StepObjective& objective, double lapla
   model_ = &model;
   energyWeight_ = problem.energyHessianWeight();
   laplacianScale_ = laplacianScale;
+  weights_ = weights;
+  ground_ = ground;
   fixed_ = problem.fixed;
   return true;
 }

@@ -2,6 +2,10 @@
 // The constant SPD step matrix A = M + c D + a b^2 h^2 (L + springs) of L-BFGS (initial
 // inverse) and projective dynamics (global matrix), with the Dirichlet dofs eliminated,
 // factorized once and reused while the step's weights and Dirichlet mask are unchanged.
+// Projective dynamics uses its own Laplacian weights (elastic_laplacian.h) and adds the
+// ground springs' curvature bound (GroundContact::addCurvatureBound), so that A bounds
+// the Hessian of every term from above along any step.
+#include "forward/nonlinear/elastic_laplacian.h"
 #include "forward/nonlinear/step_problem.h"
 
 namespace softfit {
@@ -12,7 +16,8 @@ class PrefactoredStepMatrix {
   // energy weight a b^2 h^2, damping weight, Dirichlet mask; damped models are
   // refactorized every step since D is lagged). Returns true when it factorized.
   // Throws SolveError when A is not positive definite.
-  bool prepare(const StepObjective& objective, double laplacianScale);
+  bool prepare(const StepObjective& objective, double laplacianScale,
+               LaplacianWeights weights = LaplacianWeights::Liu);
   // A^{-1} r (r must be zero on the Dirichlet dofs; so is the result).
   VecX solve(const VecX& r) const;
   void reset() { valid_ = false; }
@@ -28,6 +33,8 @@ class PrefactoredStepMatrix {
   bool valid_ = false, scalar_ = false;
   const PhysicalModel* model_ = nullptr;
   double energyWeight_ = 0.0, laplacianScale_ = 0.0;
+  LaplacianWeights weights_ = LaplacianWeights::Liu;
+  GroundPlane ground_;  // the plane the ground bound was built with (projective dynamics)
   DofMask fixed_;
   SparseMatrix laplacian_;
 };

@@ -34,7 +34,8 @@ struct StepSolverSettings {
   // Newton (Chen et al. 2024: backtracking 0.8, Armijo 1e-8).
   HessianProjection projection;
   LineSearchSettings newtonLineSearch{1e-8, 0.8, 60};
-  // L-BFGS (Liu 2017: window 5, Armijo gamma 0.03, backtracking beta 0.5).
+  // L-BFGS (Liu 2017: window 5, Armijo gamma 0.03, backtracking beta 0.5); projective
+  // dynamics backtracks its global step with the same line search.
   int lbfgsWindow = 5;
   LineSearchSettings lbfgsLineSearch{0.03, 0.5, 30};
   double laplacianScale = 1.0;  // multiplies k = laplacianStiffness(material)

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+
 #include <cmath>
 
 #include "support/finite_difference.h"
@@ -43,12 +45,17 @@ TEST(Softmin, PotentialDerivativesMatchFiniteDifferences) {
   EXPECT_GT(softminZeroPotential(-1.0, alpha), softminZeroPotential(0.0, alpha));
 }
 
-TEST(GroundContact, GradientAndHessianMatchFiniteDifferences) {
+GroundPlane tiltedPlane() {
   GroundPlane plane;
   plane.normal = Vec3(0.2, 1.0, -0.1).normalized();
   plane.offset = 0.05;
   plane.stiffness = 1e3;
   plane.sharpness = 50.0;
+  return plane;
+}
+
+TEST(GroundContact, GradientAndHessianMatchFiniteDifferences) {
+  const GroundPlane plane = tiltedPlane();
   GroundContact contact(plane, {0, 2, 3});
   VecX x(12);
   x << 0.1, -0.1, 0.0, 5, 5, 5, 0.3, -0.02, 0.1, -0.2, 0.01, 0.4;
@@ -74,6 +81,29 @@ TEST(GroundContact, GradientAndHessianMatchFiniteDifferences) {
   for (int node : {0, 2, 3}) deepest = std::max(deepest, -(plane.normal.dot(x.segment<3>(3 * node)) + plane.offset));
   EXPECT_GT(deepest, 0.0);
   EXPECT_DOUBLE_EQ(contact.maxPenetration(x), deepest);
+}
+
+TEST(GroundContact, CurvatureBoundDominatesTheHessianEverywhere) {
+  const GroundPlane plane = tiltedPlane();
+  // One node and one embedded point on three nodes (weights need not be a partition).
+  GroundContact contact(plane, std::vector<ContactPoint>{{{0}, {1.0}}, {{1, 2, 3}, {0.2, 0.5, 0.3}}});
+  BlockSparsePattern pattern(4, {{0, 1, 2, 3}});
+  SparseMatrix B = pattern.zeroMatrix();
+  BlockAssembler boundAssembler(pattern, B);
+  contact.addCurvatureBound(boundAssembler);
+  for (double height : {-1.0, -0.05, 0.0, 0.02, 1.0}) {
+    VecX x = VecX::Zero(12);
+    for (int i = 0; i < 4; ++i) x.segment<3>(3 * i) = Vec3(0.1 * i, height - 0.05 + 0.01 * i, -0.1 * i);
+    SparseMatrix H = pattern.zeroMatrix();
+    BlockAssembler assembler(pattern, H);
+    contact.addHessian(x, assembler);
+    // B - H(x) is PSD, and H -> B deep below the plane.
+    EXPECT_GT(Eigen::SelfAdjointEigenSolver<MatX>(MatX(B - H)).eigenvalues().minCoeff(), -1e-9 * MatX(B).norm())
+        << height;
+    if (height == -1.0) {
+      EXPECT_LT((MatX(B - H)).norm(), 1e-12 * MatX(B).norm());
+    }
+  }
 }
 
 }  // namespace

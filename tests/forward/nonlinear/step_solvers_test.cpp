@@ -102,6 +102,42 @@ TEST(StepSolvers, ProjectiveDynamicsReachesTheNewtonMinimizerForArap) {
   for (size_t k = 1; k < h.history.size(); ++k) EXPECT_LE(h.history[k].value, h.history[k - 1].value + 1e-12);
 }
 
+// Tight PD reaches Newton's minimizer and never increases G (ARAP: full steps, by the
+// majorization; corotated: by the line search).
+void expectProjectiveDynamicsReachesNewton(StepScene& scene, const char* label) {
+  StepObjective objective(*scene.model, scene.problem);
+  const ReferenceSolution ref = solveReference(objective);
+  ASSERT_GT((ref.x - scene.problem.initialGuess).norm(), 0.05 * ref.x.norm()) << label;  // a real step
+  StepSolverSettings s = tight(StepSolverType::ProjectiveDynamics);
+  s.recordHistory = true;
+  VecX x = scene.problem.initialGuess;
+  const StepSolveResult r = makeStepSolver(s)->solve(objective, x);
+  EXPECT_TRUE(r.converged) << label;
+  EXPECT_LT(distance(x, ref), 1e-8) << label;
+  EXPECT_GT(r.iterations, 2) << label;
+  for (size_t k = 1; k < r.history.size(); ++k)
+    EXPECT_LE(r.history[k].value, r.history[k - 1].value + 1e-12 * std::abs(r.history[k - 1].value)) << label << k;
+}
+
+TEST(StepSolvers, ProjectiveDynamicsReachesTheNewtonMinimizerForCorotated) {
+  StepScene scene(MaterialModel::Corotated);
+  expectProjectiveDynamicsReachesNewton(scene, "corotated");
+}
+
+TEST(StepSolvers, ProjectiveDynamicsWithGroundSpringsReachesTheNewtonMinimizer) {
+  for (MaterialModel material : {MaterialModel::ARAP, MaterialModel::Corotated}) {
+    StepScene scene(material);
+    std::vector<int> nodes(scene.model->nodeCount());
+    for (int i = 0; i < scene.model->nodeCount(); ++i) nodes[i] = i;
+    // The sagging tip reaches y = -0.05 (stiffness 1e4, as the thesis' default).
+    scene.model->ground = GroundContact(GroundPlane{Vec3(0, 1, 0), 0.05, 1e4, 100.0}, nodes);
+    StepObjective objective(*scene.model, scene.problem);
+    const ReferenceSolution ref = solveReference(objective);
+    ASSERT_GT(scene.model->ground->maxPenetration(ref.x), 0.0) << materialModelName(material);  // in contact
+    expectProjectiveDynamicsReachesNewton(scene, materialModelName(material).c_str());
+  }
+}
+
 TEST(StepSolvers, ProjectiveDynamicsRejectsNonProjectiveMaterials) {
   StepScene scene(MaterialModel::NeoHookean);
   StepObjective objective(*scene.model, scene.problem);
