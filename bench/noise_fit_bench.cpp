@@ -6,6 +6,7 @@
 // Usage: noise_fit_bench [tet|grid|gridsdf|gridclosest|all|force|starts] [sigma in cells, default 0.5] [tet cells per side,
 //        default 6] [grid cell size in m, default 0.05] [seeds, default 3] [box|ball, default box]
 //        [bootstrap steps, default 0 (optim/bootstrap_bias.h)] [first seed, default 3]
+//        [bootstrap noise replicates per point, default 1 (NoiseOptions::replicates)]
 // (ball: the tet box's nodes pushed radially onto a ball of the same width
 // (testing::ballFromBox), a sphere SDF of radius 0.15 m for the grid)
 #include <chrono>
@@ -91,14 +92,14 @@ Scene gridBox(double cell, bool ball) {
   return s;
 }
 
-Capture capture(Scene& s, double sigma, std::uint64_t seed) {
+Capture capture(Scene& s, double sigma, std::uint64_t seed, int replicates = 1) {
   Simulator sim(*s.model, makeIntegrator(s.integrator), 0.01);
   const std::vector<State> states = sim.run(s.initial, 30, true).states;
   CameraRigOptions rig;
   rig.layout = CameraLayout::Hemisphere;
   rig.width = rig.height = 64;
   const std::vector<Camera> cameras = camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
-  return renderCapture(states, s.surface, cameras, NoiseOptions{sigma, seed}, 1, 0.01);
+  return renderCapture(states, s.surface, cameras, NoiseOptions{sigma, seed, replicates}, 1, 0.01);
 }
 
 enum class Cost { Closest, ClosestCorrected, Sdf };
@@ -132,7 +133,7 @@ VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& st
 // Internal (fit) coordinates of E and nu.
 TransformSet transforms() { return defaultTransforms({ParameterKind::YoungsModulus, ParameterKind::PoissonRatio}); }
 
-void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t seed, int bootstrap) {
+void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t seed, int bootstrap, int replicates) {
   VecX start(2);
   start << 4500.0, 0.36;
   const auto t0 = std::chrono::steady_clock::now();
@@ -158,7 +159,7 @@ void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t s
     ParameterSpace space({ParameterKind::YoungsModulus, ParameterKind::PoissonRatio}, {});
     State unused = s.initial;
     space.apply(physical, *s.model, unused);
-    const Capture synthetic = capture(s, sigma, seed + 1000 + static_cast<std::uint64_t>(round++));
+    const Capture synthetic = capture(s, sigma, seed + 1000 + static_cast<std::uint64_t>(round++), replicates);
     space.apply(truth, *s.model, unused);
     int it = 0;
     const VecX r = fitOnce(s, synthetic, cost, sigma, start, &it);  // the whole procedure, same start
@@ -169,19 +170,20 @@ void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t s
   std::vector<BootstrapStep> history;
   bootstrapBiasCorrection(estimate, reestimate, bootstrap, &history);
   for (size_t k = 0; k < history.size(); ++k)
-    row(t.toPhysical(history[k].point + estimate - history[k].reestimate), " + bootstrap " + std::to_string(k + 1));
+    row(t.toPhysical(history[k].point + estimate - history[k].reestimate),
+        " + bootstrap " + std::to_string(k + 1) + (replicates > 1 ? " (" + std::to_string(replicates) + " replicates)" : ""));
 }
 
 // sdf: 0 = closest-point costs only, 1 = also the grid SDF cost, 2 = only the grid SDF cost.
-void run(Scene s, double sigmaCells, int firstSeed, int seeds, int sdf, int bootstrap) {
+void run(Scene s, double sigmaCells, int firstSeed, int seeds, int sdf, int bootstrap, int replicates) {
   const double sigma = sigmaCells * s.cell;
   for (int k = 0; k < seeds; ++k) {
     const std::uint64_t seed = static_cast<std::uint64_t>(firstSeed + k);
     const Capture c = capture(s, sigma, seed);
-    if (sdf > 0) fitRow(s, c, Cost::Sdf, sigma, seed, bootstrap);
+    if (sdf > 0) fitRow(s, c, Cost::Sdf, sigma, seed, bootstrap, replicates);
     if (sdf == 2) continue;
-    if (bootstrap == 0) fitRow(s, c, Cost::Closest, sigma, seed, 0);
-    fitRow(s, c, Cost::ClosestCorrected, sigma, seed, bootstrap);
+    if (bootstrap == 0) fitRow(s, c, Cost::Closest, sigma, seed, 0, 1);
+    fitRow(s, c, Cost::ClosestCorrected, sigma, seed, bootstrap, replicates);
   }
 }
 
@@ -233,6 +235,7 @@ int main(int argc, char** argv) {
   const bool ball = argc > 6 && std::string(argv[6]) == "ball";
   const int bootstrap = argc > 7 ? std::atoi(argv[7]) : 0;
   const int firstSeed = argc > 8 ? std::atoi(argv[8]) : 3;
+  const int replicates = argc > 9 ? std::atoi(argv[9]) : 1;
   std::printf("| scene | cost | sigma (cells) | seed | E (true 3000) | E err | nu (true 0.3) | nu err | iterations | s |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   if (which == "starts") {  // the corrected tet fit of seed 3 from several starts
@@ -255,9 +258,9 @@ int main(int argc, char** argv) {
     forces(g, sigmaCells * gridCell, seeds);
     return 0;
   }
-  if (which == "tet" || which == "all") run(tetBox(tetCells, ball), sigmaCells, firstSeed, seeds, 0, bootstrap);
-  if (which == "grid" || which == "all") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 1, bootstrap);
-  if (which == "gridsdf") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 2, bootstrap);
-  if (which == "gridclosest") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 0, bootstrap);
+  if (which == "tet" || which == "all") run(tetBox(tetCells, ball), sigmaCells, firstSeed, seeds, 0, bootstrap, replicates);
+  if (which == "grid" || which == "all") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 1, bootstrap, replicates);
+  if (which == "gridsdf") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 2, bootstrap, replicates);
+  if (which == "gridclosest") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 0, bootstrap, replicates);
   return 0;
 }

@@ -25,6 +25,7 @@ Capture renderFrames(const std::vector<State>& states, const TriangleMatrix& sur
   if (cameras.empty()) throw InputError("render capture: no cameras");
   if (stride < 1) throw InputError("render capture: stride must be at least 1");
   if (!(noise.sigma >= 0.0)) throw InputError("render capture: noise sigma must be >= 0");
+  if (noise.replicates < 1) throw InputError("render capture: noise replicates must be at least 1");
   if (!(simulationDt >= 0.0)) throw InputError("render capture: simulation dt must be >= 0");
   Capture capture;
   capture.source = "<rendered>";
@@ -33,11 +34,16 @@ Capture renderFrames(const std::vector<State>& states, const TriangleMatrix& sur
   for (int f = 0; f < frames; ++f) {
     CaptureFrame frame;
     frame.frame = f;
-    frame.cloud = renderCloud(positionsOf(states[static_cast<std::size_t>(f) * stride]), surface, cameras);
-    if (frame.cloud.empty())
+    const PointCloud clean =
+        renderCloud(positionsOf(states[static_cast<std::size_t>(f) * stride]), surface, cameras);
+    if (clean.empty())
       throw InputError("render capture: frame " + std::to_string(f) + " (step " + std::to_string(f * stride) +
                        "): no camera sees the surface");
-    addGaussianNoise(frame.cloud, noise.sigma, rng);
+    for (int copy = 0; copy < noise.replicates; ++copy) {
+      PointCloud noisy = clean;
+      addGaussianNoise(noisy, noise.sigma, rng);
+      appendCloud(frame.cloud, noisy);
+    }
     capture.frames.push_back(std::move(frame));
   }
   if (simulationDt > 0.0) {

@@ -37,6 +37,7 @@ void writeFitResultJson(const std::string& path, const FitSummary& s) {
   nlohmann::json j;
   for (size_t i = 0; i < s.names.size(); ++i) {
     nlohmann::json p = {{"start", s.start[i]}, {"result", s.result[i]}};
+    if (s.bootstrap.steps > 0) p["before_bootstrap"] = s.bootstrap.estimate[i];
     const auto t = s.truth.find(s.names[i]);
     if (t != s.truth.end()) {
       p["truth"] = t->second;
@@ -50,6 +51,18 @@ void writeFitResultJson(const std::string& path, const FitSummary& s) {
   j["converged"] = s.optimization.converged;
   j["stop_reason"] = s.optimization.stopReason;
   j["seconds"] = s.seconds;
+  if (s.bootstrap.steps > 0) {
+    nlohmann::json b = {{"steps", s.bootstrap.steps}, {"replicates", s.bootstrap.replicates}, {"sigma", s.bootstrap.sigma}};
+    for (size_t k = 0; k < s.bootstrap.points.size(); ++k) {
+      nlohmann::json step;
+      for (size_t i = 0; i < s.names.size(); ++i) {
+        step["point"][s.names[i]] = s.bootstrap.points[k][i];
+        step["reestimate"][s.names[i]] = s.bootstrap.reestimates[k][i];
+      }
+      b["history"].push_back(step);
+    }
+    j["bootstrap"] = b;
+  }
   std::ofstream out(path);
   if (!out) throw InputError(path + ": cannot open for writing");
   out << j.dump(2) << "\n";
@@ -72,6 +85,17 @@ std::string formatFitSummary(const FitSummary& s) {
                     "-", "-");
     }
     out += line;
+  }
+  if (s.bootstrap.steps > 0) {
+    std::snprintf(line, sizeof(line), "  (after %d parametric-bootstrap step%s, %d noise replicate%s, sigma %g; plain fit:",
+                  s.bootstrap.steps, s.bootstrap.steps == 1 ? "" : "s", s.bootstrap.replicates,
+                  s.bootstrap.replicates == 1 ? "" : "s", s.bootstrap.sigma);
+    out += line;
+    for (size_t i = 0; i < s.names.size(); ++i) {
+      std::snprintf(line, sizeof(line), " %s=%.6g", s.names[i].c_str(), s.bootstrap.estimate[i]);
+      out += line;
+    }
+    out += ")\n";
   }
   return out;
 }

@@ -10,11 +10,21 @@
 
 namespace softfit {
 
+// A parametric-bootstrap bias correction applied after the fit (optim/bootstrap_bias.h).
+struct FitBootstrapSummary {
+  int steps = 0;         // 0 = none was applied
+  int replicates = 0;    // noise draws per re-rendered point
+  double sigma = 0.0;    // noise of the re-rendered captures (m)
+  VecX estimate;         // the plain fit (physical values), before the correction
+  std::vector<VecX> points, reestimates;  // q_k and reestimate(q_k), physical values
+};
+
 struct FitSummary {
   std::vector<std::string> names;
-  VecX start, result;             // physical values
+  VecX start, result;             // physical values (after the bootstrap correction, if any)
   std::map<std::string, double> truth;  // known true values (synthetic data), optional
-  OptimizationResult optimization;
+  OptimizationResult optimization;  // of the plain fit
+  FitBootstrapSummary bootstrap;
   double seconds = 0.0;
 };
 

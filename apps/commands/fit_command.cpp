@@ -1,10 +1,12 @@
 #include "apps/commands/fit_command.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/fit_bootstrap.h"
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "adjoint/material_regions.h"
@@ -43,6 +45,9 @@ struct FitOptions {
   double huber = 0.0;
   double noiseSigma = 0.0;
   std::string pointCost = "auto";
+  int bootstrapSteps = 0;
+  int bootstrapReplicates = 4;
+  std::string cameras;  // for the bootstrap; default DIR/cameras.json
   std::string checkpointing = "all";
   int maxStates = 20;
   bool quiet = false;
@@ -76,6 +81,37 @@ std::string formatPoint(const std::vector<std::string>& names, const VecX& p) {
   return out;
 }
 
+// The point-cloud cost of `capture`: "closest" (point to deformed surface) or "sdf" (grid).
+std::unique_ptr<CaptureLoss> makePointLoss(const BuiltScene& scene, const Capture& capture,
+                                           const PointCloudLossOptions& lossOptions, const std::string& cost) {
+  if (cost == "closest")
+    return std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions,
+                                                   scene.model->restPositions());
+  if (cost == "sdf") {
+    if (!scene.isGrid()) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
+    return std::make_unique<GridSdfPointLoss>(capture, scene.grid, lossOptions);
+  }
+  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
+}
+
+// Minimizes the fit problem from the physical start p0, printing a line per iteration.
+OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOptions& options,
+                            const std::vector<std::string>& names, const char* label) {
+  OptimizerOptions optimizer;
+  optimizer.kind = parseOptimizerKind(options.optimizer);
+  optimizer.maxIterations = options.maxIterations;
+  optimizer.gradientTolerance = options.gradientTolerance;
+  optimizer.relativeCostTolerance = options.relativeCostTolerance;
+  MultiStartOptions multi;
+  multi.starts = options.multiStart;
+  return minimizeMultiStart(problem.objective(), problem.toInternal(p0), optimizer, multi, [&](const IterationRecord& r) {
+    if (options.quiet) return;
+    std::printf("  %siteration %3d  cost %.6e  |grad| %.3e  %s  (%d evaluations, %.1f s)\n", label, r.iteration, r.cost,
+                r.gradientNorm, formatPoint(names, problem.toPhysical(r.point)).c_str(), r.evaluations, r.seconds);
+    std::fflush(stdout);
+  });
+}
+
 int runFit(const FitOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SceneDescription description = loadScene(options.scene);
@@ -89,28 +125,22 @@ int runFit(const FitOptions& options) {
   if (lossKind == "auto") lossKind = fs::exists(dir / "capture.json") ? "points" : "displacements";
   std::unique_ptr<TrajectoryLoss> loss;
   int steps = 0;
+  std::optional<Capture> capture;
+  PointCloudLossOptions lossOptions;
+  std::string cost = options.pointCost;
   if (lossKind == "points") {
-    const Capture capture = loadCapture(dir.string());
-    PointCloudLossOptions lossOptions;
-    lossOptions.stride = frameStride(capture, description.dt);
+    capture = loadCapture(dir.string());
+    lossOptions.stride = frameStride(*capture, description.dt);
     lossOptions.huberDelta = options.huber;
-    lossOptions.noiseSigma = options.noiseSigma;
     lossOptions.averageOverPoints = true;
-    std::string cost = options.pointCost;
-    // The noise correction exists for the closest-point cost only.
+    // The noise correction exists for the closest-point cost only; with an explicit
+    // `--point-cost sdf` the noise sigma serves the bootstrap alone.
     if (cost == "auto") cost = scene.isGrid() && options.noiseSigma == 0.0 ? "sdf" : "closest";
-    std::unique_ptr<CaptureLoss> points;
-    if (cost == "closest") {
-      points = std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions, model.restPositions());
-    } else if (cost == "sdf") {
-      if (!scene.isGrid()) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
-      points = std::make_unique<GridSdfPointLoss>(capture, scene.grid, lossOptions);
-    } else {
-      throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
-    }
+    lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
+    std::unique_ptr<CaptureLoss> points = makePointLoss(scene, *capture, lossOptions, cost);
     steps = points->lastStep();
     std::printf("softfit fit: %s, %d point-cloud frames (%d points) from %s, %s point cost\n", options.scene.c_str(),
-                capture.frameCount(), capture.totalPoints(), options.observations.c_str(),
+                capture->frameCount(), capture->totalPoints(), options.observations.c_str(),
                 cost == "sdf" ? "grid SDF" : "closest-point");
     loss = std::move(points);
   } else if (lossKind == "displacements") {
@@ -125,6 +155,13 @@ int runFit(const FitOptions& options) {
     loss = std::move(displacements);
   } else {
     throw InputError("--loss = \"" + lossKind + "\": unknown (valid: auto, points, displacements)");
+  }
+  CaptureBootstrapOptions bootstrap;
+  if (options.bootstrapSteps != 0) {
+    if (!capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
+    bootstrap = makeCaptureBootstrapOptions(options.bootstrapSteps, options.bootstrapReplicates, options.noiseSigma,
+                                            options.cameras.empty() ? (dir / "cameras.json").string() : options.cameras,
+                                            *capture, lossOptions.stride);
   }
 
   // Parameters, start values, transforms.
@@ -151,30 +188,28 @@ int runFit(const FitOptions& options) {
   setup.checkpoints.maxStates = options.maxStates;
   FitProblem problem(setup, space, transforms);
 
-  OptimizerOptions optimizer;
-  optimizer.kind = parseOptimizerKind(options.optimizer);
-  optimizer.maxIterations = options.maxIterations;
-  optimizer.gradientTolerance = options.gradientTolerance;
-  optimizer.relativeCostTolerance = options.relativeCostTolerance;
-  MultiStartOptions multi;
-  multi.starts = options.multiStart;
-
   std::printf("  %d steps of %s / %s, optimizer %s, parameters %s\n  start: %s\n", steps,
               integratorTypeName(description.integrator.type).c_str(),
               materialModelName(model.elastic().model()).c_str(), options.optimizer.c_str(), options.parameters.c_str(),
               formatPoint(names, p0).c_str());
-  const OptimizationResult result = minimizeMultiStart(
-      problem.objective(), problem.toInternal(p0), optimizer, multi, [&](const IterationRecord& r) {
-        if (options.quiet) return;
-        std::printf("  iteration %3d  cost %.6e  |grad| %.3e  %s  (%d evaluations, %.1f s)\n", r.iteration, r.cost,
-                    r.gradientNorm, formatPoint(names, problem.toPhysical(r.point)).c_str(), r.evaluations, r.seconds);
-        std::fflush(stdout);
-      });
-  const VecX p = problem.toPhysical(result.point);
+  const OptimizationResult result = optimize(problem, p0, options, names, "");
+  FitSummary summary;
+  VecX q = result.point;
+  const bool solveFailed = result.stopReason.find("forward solve failed") != std::string::npos;
+  if (options.bootstrapSteps > 0 && !solveFailed) {
+    const auto fitCapture = [&](const Capture& synthetic) {
+      std::unique_ptr<CaptureLoss> syntheticLoss = makePointLoss(scene, synthetic, lossOptions, cost);
+      FitSetup refitSetup = setup;
+      refitSetup.loss = syntheticLoss.get();
+      FitProblem refit(refitSetup, space, transforms);
+      return VecX(optimize(refit, p0, options, names, "refit ").point);
+    };
+    q = bootstrapCaptureFit(scene, problem, result.point, bootstrap, fitCapture, summary.bootstrap);
+  }
+  const VecX p = problem.toPhysical(q);
 
   // Reports.
   fs::create_directories(options.output);
-  FitSummary summary;
   summary.names = names;
   summary.start = p0;
   summary.result = p;
@@ -200,7 +235,6 @@ int runFit(const FitOptions& options) {
   std::printf("%s", formatFitSummary(summary).c_str());
   std::printf("  wrote %s/{history.csv, result.json, convergence.png, reconstruction/simulation.pvd}\n",
               options.output.c_str());
-  const bool solveFailed = result.stopReason.find("forward solve failed") != std::string::npos;
   return solveFailed ? 3 : 0;
 }
 
@@ -229,12 +263,20 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")->capture_default_str();
   cmd->add_option("--noise-sigma", options->noiseSigma,
                   "Known Gaussian noise (m, per coordinate) on the points: corrects the closest-point cost's noise "
-                  "bias (0 = none)")
+                  "bias and sets the noise of the bootstrap's synthetic captures (0 = none)")
       ->capture_default_str();
   cmd->add_option("--point-cost", options->pointCost,
                   "point-cloud cost: auto (sdf for grid scenes without --noise-sigma, else closest), closest (point to deformed surface) "
                   "or sdf (thesis grid cost: reference SDF at the located points)")
       ->capture_default_str();
+  cmd->add_option("--bootstrap-steps", options->bootstrapSteps,
+                  "Parametric-bootstrap bias correction steps for noisy point clouds (needs --noise-sigma and the "
+                  "capture's cameras; each step is one more fit)")
+      ->capture_default_str();
+  cmd->add_option("--bootstrap-replicates", options->bootstrapReplicates,
+                  "Noise draws per rendered point in each bootstrap capture (averages the re-estimate's noise)")
+      ->capture_default_str();
+  cmd->add_option("--cameras", options->cameras, "Camera JSON of the capture, for the bootstrap (default: DIR/cameras.json)");
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
   cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")->capture_default_str();
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");

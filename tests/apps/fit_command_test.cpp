@@ -69,6 +69,33 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   EXPECT_EQ(negative.first, 2) << negative.second;
   EXPECT_NE(negative.second.find("noise sigma"), std::string::npos) << negative.second;
 
+  // One parametric-bootstrap step re-renders with the capture's cameras.json and refits.
+  auto boot = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                  " --params E,nu --start E=4500,nu=0.36 --noise-sigma 0.005 --bootstrap-steps 1"
+                  " --bootstrap-replicates 2 -q -o " + (dir / "fit6").string());
+  ASSERT_EQ(boot.first, 0) << boot.second;
+  EXPECT_NE(boot.second.find("bootstrap step 1"), std::string::npos) << boot.second;
+  EXPECT_NE(boot.second.find("parametric-bootstrap step"), std::string::npos) << boot.second;
+  std::ifstream bootIn(dir / "fit6" / "result.json");
+  const nlohmann::json bootResult = nlohmann::json::parse(bootIn);
+  ASSERT_TRUE(bootResult.contains("bootstrap")) << boot.second;
+  EXPECT_EQ(bootResult["bootstrap"]["replicates"].get<int>(), 2);
+  ASSERT_EQ(bootResult["bootstrap"]["history"].size(), 1u);
+  const double plainE = noisyResult["parameters"]["E"]["result"].get<double>();
+  EXPECT_EQ(bootResult["parameters"]["E"]["before_bootstrap"].get<double>(), plainE);  // same plain fit
+  const double reE = bootResult["bootstrap"]["history"][0]["reestimate"]["E"].get<double>();
+  // q1 = q^ + (q^ - reestimate(q^)) in the internal (log) coordinate of E.
+  EXPECT_NEAR(bootResult["parameters"]["E"]["result"].get<double>(), plainE * plainE / reE, 1e-6 * plainE);
+  auto noSigma = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                     " --params E --bootstrap-steps 1 -q -o " + (dir / "fit7").string());
+  EXPECT_EQ(noSigma.first, 2) << noSigma.second;
+  EXPECT_NE(noSigma.second.find("--noise-sigma"), std::string::npos) << noSigma.second;
+  auto noCameras = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                       " --params E --noise-sigma 0.005 --bootstrap-steps 1 --cameras " + (dir / "none.json").string() +
+                       " -q -o " + (dir / "fit8").string());
+  EXPECT_EQ(noCameras.first, 2) << noCameras.second;
+  EXPECT_NE(noCameras.second.find("none.json"), std::string::npos) << noCameras.second;
+
   // Bad input: a capture folder without observations names the file.
   fs::create_directories(dir / "empty");
   auto bad = run("fit " + scene + " --observations " + (dir / "empty").string() + " -o " + (dir / "fit3").string());

@@ -194,6 +194,35 @@ TEST(DepthCamera, RenderCaptureUsesStrideSeedAndTimes) {
   expectInputError([&] { renderCapture(states, s.triangles, away, {}, 2); }, {"frame 0", "no camera sees"});
 }
 
+TEST(DepthCamera, NoiseReplicatesHoldIndependentNoisyCopiesOfEachFrame) {
+  const auto s = makeBoxSurface(Vec3(-0.4, 0, -0.3), Vec3(0.4, 0.5, 0.3), 2, 0.0, 0);
+  std::vector<State> states(3, State{s.positions, VecX::Zero(s.positions.size()), 0.0});
+  Vec3 lo, hi;
+  boundingBox(s.positions, lo, hi);
+  CameraRigOptions rig;
+  rig.width = rig.height = 20;
+  const auto cams = camerasAroundBox(lo, hi, 3, rig);
+  const Capture one = renderCapture(states, s.triangles, cams, NoiseOptions{1e-3, 5, 1}, 1, 0.01);
+  const Capture three = renderCapture(states, s.triangles, cams, NoiseOptions{1e-3, 5, 3}, 1, 0.01);
+  const PointMatrix clean = renderCloud(s.positions, s.triangles, cams).points;
+  const int n = static_cast<int>(clean.rows());
+  ASSERT_GT(n, 100);
+  ASSERT_EQ(three.frameCount(), 3);
+  for (int f = 0; f < 3; ++f) {
+    const PointMatrix& p = three.frames[f].cloud.points;
+    ASSERT_EQ(p.rows(), 3 * n);
+    for (int c = 0; c < 3; ++c) {
+      const PointMatrix copy = p.middleRows(c * n, n);
+      EXPECT_LT((copy - clean).cwiseAbs().maxCoeff(), 7e-3);  // each copy is the frame plus noise
+      if (c > 0) EXPECT_NE(copy, p.topRows(n));                 // with its own draws
+    }
+  }
+  // Copy 0 of frame 0 is the one-replicate capture's frame 0 (the stream starts alike).
+  EXPECT_EQ(three.frames[0].cloud.points.topRows(n), one.frames[0].cloud.points);
+  expectInputError([&] { renderCapture(states, s.triangles, cams, NoiseOptions{1e-3, 5, 0}, 1, 0.01); },
+                   {"replicates"});
+}
+
 TEST(DepthCamera, NoisyRenderingCostsHalfSigmaSquaredPerPoint) {
   // Correspondence-free cost of a rendered cloud against its own surface: ~0 without
   // noise; with isotropic noise only the normal component counts, E[d^2] = sigma^2.

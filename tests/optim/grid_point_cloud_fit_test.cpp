@@ -57,14 +57,14 @@ struct BouncingGridBox {
     surface = extractEmbeddedSurface(*scene.grid, SurfaceResolution::Samples);
   }
   PhysicalModel& model() { return *scene.model; }
-  Capture capture(double sigma, std::uint64_t seed = 3) {
+  Capture capture(double sigma, std::uint64_t seed = 3, int replicates = 1) {
     Simulator sim(model(), makeIntegrator(description.integrator), description.dt);
     const std::vector<State> states = sim.run(scene.initial, steps, true).states;
     CameraRigOptions rig;
     rig.layout = CameraLayout::Hemisphere;
     rig.width = rig.height = 64;
     const std::vector<Camera> cameras = camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
-    return renderCapture(states, surface, cameras, NoiseOptions{sigma, seed}, 1, description.dt);
+    return renderCapture(states, surface, cameras, NoiseOptions{sigma, seed, replicates}, 1, description.dt);
   }
 };
 
@@ -105,7 +105,7 @@ TEST(GridPointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
   const auto refit = [&](const VecX& q) {
     State unused = b.scene.initial;
     space.apply(transforms.toPhysical(q), b.model(), unused);
-    const Capture synthetic = b.capture(sigma, 1003);
+    const Capture synthetic = b.capture(sigma, 1003, 4);  // 4 noise draws per point
     space.apply(truth, b.model(), unused);
     return VecX(transforms.toInternal(fit(b, synthetic, kinds, start)));
   };
@@ -117,19 +117,24 @@ TEST(GridPointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
 
 TEST(GridPointCloudFit, GroundPlane) {
   BouncingGridBox b;
-  const Capture capture = b.capture(0.0);
   const Vec3 trueNormal = b.model().ground->plane().normal;
   const std::vector<ParameterKind> kinds = {ParameterKind::GroundTheta, ParameterKind::GroundPhi,
                                             ParameterKind::GroundOffset};
   const ParameterSpace space(kinds, {});
-  VecX start = space.values(b.model());
-  const double trueOffset = start[2];
-  start += Vec3(0.08, -0.06, 0.02);  // about 5 degrees and 0.4 cells off
-  const VecX p = fit(b, capture, kinds, start);
-  const Vec3 n(std::sin(p[0]) * std::cos(p[1]), std::sin(p[0]) * std::sin(p[1]), std::cos(p[0]));
-  const double degrees = std::acos(std::clamp(n.dot(trueNormal), -1.0, 1.0)) * 180.0 / M_PI;
-  EXPECT_LT(degrees, 1.0);
-  EXPECT_LT(std::abs(p[2] - trueOffset), 0.5 * kCell);
+  // Noise-free, and with noise of half a cell (the grid SDF cost as it is).
+  for (const double sigma : {0.0, 0.5 * kCell}) {
+    const Capture capture = b.capture(sigma);
+    VecX start = space.values(b.model());
+    const double trueOffset = start[2];
+    start += Vec3(0.08, -0.06, 0.02);  // about 5 degrees and 0.4 cells off
+    const VecX p = fit(b, capture, kinds, start);
+    const Vec3 n(std::sin(p[0]) * std::cos(p[1]), std::sin(p[0]) * std::sin(p[1]), std::cos(p[0]));
+    const double degrees = std::acos(std::clamp(n.dot(trueNormal), -1.0, 1.0)) * 180.0 / M_PI;
+    std::printf("sigma %g: normal %.3f degrees off, offset %.3f cells off\n", sigma, degrees,
+                std::abs(p[2] - trueOffset) / kCell);
+    EXPECT_LT(degrees, 1.0) << sigma;
+    EXPECT_LT(std::abs(p[2] - trueOffset), 0.5 * kCell) << sigma;
+  }
 }
 
 }  // namespace
