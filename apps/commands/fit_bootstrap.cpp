@@ -39,14 +39,15 @@ VecX bootstrapCaptureFit(const BuiltScene& scene, FitProblem& problem, const Vec
     problem.apply(problem.toPhysical(q));
     Simulator simulator(*scene.model, makeIntegrator(problem.setup().integrator), problem.setup().dt);
     const std::vector<State> states = simulator.run(problem.initial(), steps, true).states;
-    const Capture synthetic = renderCapture(states, surface, options.cameras, NoiseOptions{options.sigma, seed++, options.replicates},
-                                            options.stride, problem.setup().dt);
+    const NoiseOptions noise{options.sigma, seed++, options.replicates};
+    const Capture synthetic =
+        renderCapture(states, surface, options.cameras, noise, options.stride, problem.setup().dt);
     if (synthetic.frameCount() != options.frames)
       throw InputError("bootstrap: the re-rendered capture has " + std::to_string(synthetic.frameCount()) +
                        " frames, the real one " + std::to_string(options.frames));
-    std::printf("  bootstrap step %d: refitting a capture rendered at the current estimate (%d points, noise seed %llu)\n",
-                static_cast<int>(seed - options.seed), synthetic.totalPoints(),
-                static_cast<unsigned long long>(seed - 1));
+    std::printf("  bootstrap step %d: refitting a capture rendered at the current estimate "
+                "(%d points, noise seed %llu)\n",
+                static_cast<int>(seed - options.seed), synthetic.totalPoints(), static_cast<unsigned long long>(noise.seed));
     std::fflush(stdout);
     return fitCapture(synthetic);
   };

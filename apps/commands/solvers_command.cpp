@@ -113,7 +113,7 @@ void addSolversCommand(CLI::App& app) {
   cmd->add_option("scene", o->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--solvers", o->solvers,
                   "Comma-separated: newton-none, newton-clamp, newton-abs, newton-clamp-analytic, "
-                  "newton-abs-analytic (stable neo-Hookean), lbfgs, pd (arap)")
+                  "newton-abs-analytic (stable neo-Hookean), lbfgs, pd (arap, corotated)")
       ->capture_default_str();
   cmd->add_option("--after-steps", o->afterSteps, "Steps of the scene's integrator before the compared step")
       ->check(CLI::NonNegativeNumber)
