@@ -61,14 +61,14 @@ struct BouncingGridBox {
     surface = extractEmbeddedSurface(*scene.grid, SurfaceResolution::Samples);
   }
   PhysicalModel& model() { return *scene.model; }
-  Capture capture(double sigma, std::uint64_t seed = 3, int replicates = 1) {
+  Capture capture(double sigma, std::uint64_t seed = 3) {
     Simulator sim(model(), makeIntegrator(description.integrator), description.dt);
     const std::vector<State> states = sim.run(scene.initial, steps, true).states;
     CameraRigOptions rig;
     rig.layout = CameraLayout::Hemisphere;
     rig.width = rig.height = 64;
     const std::vector<Camera> cameras = camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
-    return renderCapture(states, surface, cameras, NoiseOptions{sigma, seed, replicates}, 1, description.dt);
+    return renderCapture(states, surface, cameras, NoiseOptions{sigma, seed}, 1, description.dt);
   }
 };
 
