@@ -1,5 +1,6 @@
 #include "forward/energies/elastic_energy.h"
 
+#include <functional>
 #include <stdexcept>
 
 #include "forward/math/parallel_ranges.h"
@@ -74,10 +75,16 @@ void filteredElementHessian(const Element& el, const Material& material, const L
   }
 }
 
-void addElementBlocks(const Element& el, const MatX& He, BlockAssembler& H) {
-  for (int b = 0; b < el.nodeCount(); ++b)
-    for (int a = 0; a < el.nodeCount(); ++a)
-      H.addBlock(el.nodes[a], el.nodes[b], He.block<3, 3>(3 * a, 3 * b));
+// positions: the element's cached block positions (b-major), or null to search.
+void addElementBlocks(const Element& el, const MatX& He, BlockAssembler& H, const int* positions) {
+  const int n = el.nodeCount();
+  if (positions) {
+    for (int b = 0; b < n; ++b)
+      for (int a = 0; a < n; ++a) H.addBlockAt(positions[b * n + a], el.nodes[b], He.block<3, 3>(3 * a, 3 * b));
+    return;
+  }
+  for (int b = 0; b < n; ++b)
+    for (int a = 0; a < n; ++a) H.addBlock(el.nodes[a], el.nodes[b], He.block<3, 3>(3 * a, 3 * b));
 }
 
 // Elements per batch of the parallel element loops: each batch is one parallel region
@@ -88,15 +95,16 @@ constexpr int kGradientBatch = 1 << 16;  // 3 x 8 doubles per element
 // more on a loaded machine) only pays off on a large share of elements.
 constexpr int kGradientPerThread = 1 << 15;
 
-// Element Hessians computed in parallel (`hessian(e, out)`), added to H in element order.
-template <typename ElementHessian>
+// Element Hessians computed in parallel (`hessian(e, out)`), added to H in element order;
+// positions(e): element e's cached block positions or null.
+template <typename ElementHessian, typename Positions>
 void addElementHessians(const std::vector<Element>& elements, int threads, const ElementHessian& hessian,
-                        BlockAssembler& H) {
+                        const Positions& positions, BlockAssembler& H) {
   const int n = static_cast<int>(elements.size());
   std::vector<MatX> blocks(std::min(n, kHessianBatch));
   computeInParallelScatterInOrder(
       n, std::max<int>(1, blocks.size()), threads, [&](int e, int slot) { hessian(e, blocks[slot]); },
-      [&](int e, int slot) { addElementBlocks(elements[e], blocks[slot], H); });
+      [&](int e, int slot) { addElementBlocks(elements[e], blocks[slot], H, positions(e)); });
 }
 
 }  // namespace
@@ -109,6 +117,9 @@ ElasticEnergy::ElasticEnergy(std::vector<Element> elements, MaterialModel model,
   setParameters(std::move(parameters));
   rotations_.assign(elements_.size(), Mat3::Identity());
   packTets();
+  double work = 0.0;
+  for (const Element& el : elements_) work += el.quadrature.size() * el.nodeCount() / 4.0;
+  workPerElement_ = elements_.empty() ? 1.0 : work / elements_.size();
 }
 
 void ElasticEnergy::packTets() {
@@ -164,8 +175,10 @@ Mat3 ElasticEnergy::averageDeformationGradient(int e, const VecX& x) const {
 
 void ElasticEnergy::updateRotations(const VecX& x) {
   if (!usesElementRotations()) return;
-  for (size_t e = 0; e < elements_.size(); ++e)
-    rotations_[e] = polarRotation(averageDeformationGradient(static_cast<int>(e), x));
+  // Each element writes its own frame: the same bits for any thread count.
+  forEachRangeInParallel(static_cast<int>(elements_.size()), threads_, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e) rotations_[e] = polarRotation(averageDeformationGradient(e, x));
+  }, 512);
 }
 
 Mat3 ElasticEnergy::elementFrame(int e) const {
@@ -212,6 +225,10 @@ double ElasticEnergy::evaluate(const VecX& x, VecX* gradient, bool wantEnergy) c
   }
   using NodeForces = Eigen::Matrix<double, 3, kMaxElementNodes>;
   std::vector<NodeForces> forces(gradient ? batch : 0);
+  // A general element costs more than (quadrature points) x (nodes / 4) packed tets (no
+  // packed layout, Element indirections): thread from ~0.5 ms of work per thread on.
+  const int generalPerThread =
+      std::max(256, static_cast<int>(kGradientPerThread / (4.0 * std::max(1.0, workPerElement_))));
   computeInParallelScatterInOrder(
       n, std::max(batch, 1), threads_,
       [&](int e, int slot) {
@@ -240,7 +257,7 @@ double ElasticEnergy::evaluate(const VecX& x, VecX* gradient, bool wantEnergy) c
           for (int a = 0; a < el.nodeCount(); ++a) gradient->segment<3>(3 * el.nodes[a]) += forces[slot].col(a);
         }
       },
-      kGradientPerThread);
+      generalPerThread);
   return total;
 }
 
@@ -257,11 +274,13 @@ MatX ElasticEnergy::elementHessian(int e, const VecX& x) const {
 }
 
 void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon) const {
+  const auto positions = blockPositionsFor(H);
   // Linear elasticity (also in the warped element frame) has constant PSD element
   // Hessians: rotate the cached rest stiffness.
   if (linearInFrame()) {
     addElementHessians(
-        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], elementFrame(e), out); }, H);
+        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], elementFrame(e), out); },
+        positions, H);
     return;
   }
   const bool rotate = usesElementRotations();
@@ -273,7 +292,7 @@ void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilte
             el, *material_, parameters_[e], elementFrame(e), rotate,
             [&](const QuadraturePoint& q) { return deformationGradient(el, q, x); }, filter, filterEpsilon, out);
       },
-      H);
+      positions, H);
 }
 
 std::vector<Mat3> ElasticEnergy::dampingFrames(const VecX& xFrame) const {
@@ -284,10 +303,35 @@ std::vector<Mat3> ElasticEnergy::dampingFrames(const VecX& xFrame) const {
   return frames;
 }
 
+void ElasticEnergy::cacheBlockPositions(const BlockSparsePattern& pattern) {
+  blockOffsets_.assign(elements_.size() + 1, 0);
+  blockPositions_.clear();
+  for (size_t e = 0; e < elements_.size(); ++e) {
+    const Element& el = elements_[e];
+    for (int b = 0; b < el.nodeCount(); ++b)
+      for (int a = 0; a < el.nodeCount(); ++a) {
+        const int p = pattern.blockPosition(el.nodes[a], el.nodes[b]);
+        if (p < 0) throw std::logic_error("ElasticEnergy::cacheBlockPositions: element block not in the pattern");
+        blockPositions_.push_back(p);
+      }
+    blockOffsets_[e + 1] = static_cast<int>(blockPositions_.size());
+  }
+  positionsFingerprint_ = pattern.fingerprint();
+  hasBlockPositions_ = true;
+}
+
+std::function<const int*(int)> ElasticEnergy::blockPositionsFor(const BlockAssembler& assembler) const {
+  if (!hasBlockPositions_ || assembler.pattern().fingerprint() != positionsFingerprint_)
+    return [](int) -> const int* { return nullptr; };
+  return [this](int e) { return blockPositions_.data() + blockOffsets_[e]; };
+}
+
 void ElasticEnergy::addDampingStiffness(const std::vector<Mat3>& frames, BlockAssembler& K) const {
+  const auto positions = blockPositionsFor(K);
   if (linearInFrame()) {
     addElementHessians(
-        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], frames[e], out); }, K);
+        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], frames[e], out); },
+        positions, K);
     return;
   }
   // The small-strain tensor does not depend on F: evaluate it at the frame itself.
@@ -298,7 +342,7 @@ void ElasticEnergy::addDampingStiffness(const std::vector<Mat3>& frames, BlockAs
             elements_[e], *linear_, parameters_[e], frames[e], true, [&](const QuadraturePoint&) { return frames[e]; },
             EigenvalueFilter::None, 0.0, out);
       },
-      K);
+      positions, K);
 }
 
 }  // namespace softfit

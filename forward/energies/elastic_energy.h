@@ -3,6 +3,8 @@
 // per-element Lame parameters. With element rotations set (warped-stiffness
 // corotation, thesis), each element sees R_e^T F instead of F.
 #include <array>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -33,6 +35,11 @@ class ElasticEnergy {
   // are bit-identical for every thread count.
   void setThreads(int threads) { threads_ = threads; }
   int threads() const { return threads_; }
+
+  // Looks up where every element block lands in `pattern` once, so Hessian assembly into
+  // a matrix of that pattern (checked by fingerprint) needs no searches. Assembly into
+  // any other pattern still works, with a search per block.
+  void cacheBlockPositions(const BlockSparsePattern& pattern);
 
   double energy(const VecX& x) const;
   void addGradient(const VecX& x, VecX& gradient) const;
@@ -84,6 +91,14 @@ class ElasticEnergy {
   // Rebuilt by setParameters.
   std::vector<MatX> restStiffness_;
   int threads_ = 0;
+  // cacheBlockPositions(): element e's block (a, b) sits at position
+  // blockPositions_[blockOffsets_[e] + b * n + a] of block-column nodes[b] (n nodes).
+  std::vector<int> blockPositions_, blockOffsets_;
+  std::uint64_t positionsFingerprint_ = 0;
+  bool hasBlockPositions_ = false;
+  // Element e -> its cached block positions when they fit the assembler's pattern, else null.
+  std::function<const int*(int)> blockPositionsFor(const BlockAssembler& assembler) const;
+  double workPerElement_ = 1.0;  // mean quadrature points x nodes / 4 (thread thresholds)
   void buildRestStiffness();
   // Models made of 4-node one-point elements (tets) also keep them packed contiguously
   // (node indices, dN/dX, volume): the energy and gradient loops read ~1/3 of the

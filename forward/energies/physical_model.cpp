@@ -20,6 +20,7 @@ PhysicalModel::PhysicalModel(VecX restPositions, std::vector<Element> elements, 
     : rest_(std::move(restPositions)),
       elastic_(std::move(elements), model, std::move(lame)),
       pattern_(static_cast<int>(rest_.size() / 3), elementCliques(elastic_.elements())) {
+  elastic_.cacheBlockPositions(pattern_);
   setDensity(std::move(density));
   const auto P = Eigen::Map<const Eigen::Matrix<double, 3, Eigen::Dynamic>>(rest_.data(), 3, rest_.size() / 3);
   if (P.cols() > 0) characteristicLength_ = (P.rowwise().maxCoeff() - P.rowwise().minCoeff()).norm();

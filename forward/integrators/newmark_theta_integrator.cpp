@@ -36,8 +36,10 @@ void NewmarkThetaIntegrator::stiffnessProduct(const VecX& x, VecX& y) const {
     stiffnessProduct_ = std::make_shared<SymmetricProduct>(K_, settings_.solverThreads);
     stiffnessProductRows_ = K_.rows();
     stiffnessProductNonZeros_ = K_.nonZeros();
+  } else {
+    stiffnessProduct_->setValues(K_);
   }
-  stiffnessProduct_->apply(K_, x, y);
+  stiffnessProduct_->apply(x, y);
 }
 
 void NewmarkThetaIntegrator::assembleOperators(PhysicalModel& model, const State& current, double dt) {

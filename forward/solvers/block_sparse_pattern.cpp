@@ -21,6 +21,16 @@ BlockSparsePattern::BlockSparsePattern(int nodeCount, const std::vector<std::vec
   }
   rowBlocks_.reserve(columnStart_.back());
   for (const auto& n : neighbours) rowBlocks_.insert(rowBlocks_.end(), n.begin(), n.end());
+  // FNV-1a over the node count, the column starts and the row lists.
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](int v) {
+    h ^= static_cast<std::uint32_t>(v);
+    h *= 1099511628211ull;
+  };
+  mix(nodeCount_);
+  for (int v : columnStart_) mix(v);
+  for (int v : rowBlocks_) mix(v);
+  fingerprint_ = h;
 }
 
 SparseMatrix BlockSparsePattern::zeroMatrix() const {
@@ -56,6 +66,10 @@ void BlockAssembler::setZero() {
 void BlockAssembler::addBlock(int a, int b, const Mat3& m) {
   const int p = pattern_.blockPosition(a, b);
   if (p < 0) throw std::logic_error("BlockAssembler: block not in sparsity pattern");
+  addBlockAt(p, b, m);
+}
+
+void BlockAssembler::addBlockAt(int p, int b, const Mat3& m) {
   double* values = matrix_.valuePtr();
   const int* outer = matrix_.outerIndexPtr();
   for (int k = 0; k < 3; ++k) {

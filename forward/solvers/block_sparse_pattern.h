@@ -2,6 +2,7 @@
 // Fixed sparsity pattern of a 3x3-block matrix over mesh nodes, built once from the
 // node cliques (elements, springs) that couple nodes. Matrices are assembled into this
 // pattern every step, so the symbolic Cholesky analysis is done once and reused.
+#include <cstdint>
 #include <vector>
 
 #include "forward/types.h"
@@ -20,9 +21,13 @@ class BlockSparsePattern {
   // Position of node-block `row` within the list of blocks of block-column `col`;
   // -1 when the block is not in the pattern.
   int blockPosition(int row, int col) const;
+  // Hash of the structure (node count and every block-column's rows): equal patterns
+  // give equal fingerprints, so cached block positions can be checked against it.
+  std::uint64_t fingerprint() const { return fingerprint_; }
 
  private:
   int nodeCount_ = 0;
+  std::uint64_t fingerprint_ = 0;
   std::vector<int> columnStart_;  // per block-column, offset into rowBlocks_
   std::vector<int> rowBlocks_;    // sorted row node indices per block-column
 };
@@ -34,6 +39,9 @@ class BlockAssembler {
   void setZero();
   // Adds m to block (row node a, column node b). Throws std::logic_error if not in pattern.
   void addBlock(int a, int b, const Mat3& m);
+  // Same, with position = pattern().blockPosition(a, b) looked up beforehand.
+  void addBlockAt(int position, int b, const Mat3& m);
+  const BlockSparsePattern& pattern() const { return pattern_; }
   void addDiagonal(const VecX& diagonal);  // adds to the 3N diagonal entries
 
  private:

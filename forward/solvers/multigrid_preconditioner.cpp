@@ -175,7 +175,7 @@ void MultigridPreconditioner::estimateBounds(Level& level) const {
   v.normalize();
   double estimate = 1.0;
   for (int it = 0; it < options_.powerIterations; ++it) {
-    level.product.apply(*level.A, v, Av);
+    level.product.apply(v, Av);
     applyBlocks(level.dinv, Av, w);
     const double norm = w.norm();
     if (!(norm > 0.0) || !std::isfinite(norm)) break;
@@ -239,13 +239,14 @@ void MultigridPreconditioner::setFineMatrix(const SparseMatrix& A) {
   if (!built_ || A.rows() != fine.dofs || A.nonZeros() != fineNonZeros_)
     throw std::logic_error("MultigridPreconditioner::setFineMatrix: needs a rebuild() with this pattern first");
   fine.A = &A;
+  fine.product.setValues(A);
   if (levels_.size() > 1) blockDiagonal(fine);
   // A single level keeps the factor of the rebuild() matrix: PCG with a stale factor.
 }
 
 void MultigridPreconditioner::multiply(const VecX& x, VecX& y) const {
   const Level& fine = *levels_[0];
-  fine.product.apply(*fine.A, x, y);
+  fine.product.apply(x, y);
 }
 
 void MultigridPreconditioner::smooth(const Level& L, const VecX& b, VecX& x, bool zeroGuess) const {
@@ -256,7 +257,7 @@ void MultigridPreconditioner::smooth(const Level& L, const VecX& b, VecX& x, boo
   if (zeroGuess) {
     L.r = b;
   } else {
-    L.product.apply(*L.A, x, L.t);
+    L.product.apply(x, L.t);
     L.r = b - L.t;
   }
   applyBlocks(L.dinv, L.r, L.d);
@@ -264,7 +265,7 @@ void MultigridPreconditioner::smooth(const Level& L, const VecX& b, VecX& x, boo
   if (zeroGuess) x = L.d;
   else x += L.d;
   for (int k = 1; k < options_.smootherDegree; ++k) {
-    L.product.apply(*L.A, L.d, L.t);
+    L.product.apply(L.d, L.t);
     L.r -= L.t;
     const double rhoNew = 1.0 / (2.0 * sigma - rho);
     applyBlocks(L.dinv, L.r, L.t);
@@ -281,7 +282,7 @@ void MultigridPreconditioner::cycle(int l, const VecX& b, VecX& x) const {
   }
   const Level& L = *levels_[l];
   smooth(L, b, x, true);
-  L.product.apply(*L.A, x, L.t);
+  L.product.apply(x, L.t);
   L.r = b - L.t;
   L.bc.noalias() = L.Pt * L.r;
   cycle(l + 1, L.bc, L.xc);

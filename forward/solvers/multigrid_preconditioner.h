@@ -27,7 +27,7 @@
 namespace softfit {
 
 struct MultigridOptions {
-  int coarsestMaxDofs = 3000;  // factorize the first level at or below this size
+  int coarsestMaxDofs = 800;  // factorize the first level at or below this size
   int maxLevels = 10;
   int smootherDegree = 2;          // Chebyshev degree of each pre-/post-smoothing
   double smootherLowerRatio = 0.1; // smoothed interval [ratio * upper, upper] of D^-1 A

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <random>
 
 #include "forward/solvers/block_sparse_pattern.h"
@@ -120,14 +121,42 @@ TEST(SymmetricProduct, MatchesEigenAndIsDeterministic) {
   SymmetricProduct parallel(p.A, 2);
   EXPECT_TRUE(serial.blocked());
   VecX y1, y2;
-  serial.apply(p.A, x, y1);
-  parallel.apply(p.A, x, y2);
+  serial.apply(x, y1);
+  parallel.apply(x, y2);
   const VecX reference = p.A * x;
   EXPECT_LT((y1 - reference).norm(), 1e-13 * reference.norm());
   EXPECT_LT((y2 - reference).norm(), 1e-13 * reference.norm());
   VecX y3;
-  parallel.apply(p.A, x, y3);
+  parallel.apply(x, y3);
   EXPECT_EQ(y2, y3);  // bit-identical run to run
+}
+
+// The product keeps its own copy of the values: setValues() swaps in new ones (same
+// structure), a different structure is refused.
+TEST(SymmetricProduct, SetValuesReplacesTheCopiedValues) {
+  for (int n : {8, 24}) {  // serial and chunked products
+    const LatticeProblem p = makeProblem(n, true);
+    const VecX x = randomVector(static_cast<int>(p.A.rows()), 5);
+    SymmetricProduct product(p.A, 2);
+    SparseMatrix B = p.A;
+    for (Eigen::Index k = 0; k < B.nonZeros(); ++k) B.valuePtr()[k] *= 1.0 + 0.25 * std::sin(0.1 * k);
+    B = 0.5 * (B + SparseMatrix(B.transpose()));  // same pattern, symmetric, different values
+    ASSERT_EQ(B.nonZeros(), p.A.nonZeros());
+    VecX y;
+    product.apply(x, y);
+    const VecX Ax = p.A * x;
+    EXPECT_LT((y - Ax).norm(), 1e-13 * Ax.norm()) << n;
+    product.setValues(B);
+    product.apply(x, y);
+    const VecX Bx = B * x;
+    EXPECT_LT((y - Bx).norm(), 1e-13 * Bx.norm()) << n;
+    EXPECT_GT((Bx - Ax).norm(), 1e-3 * Ax.norm()) << n;  // the values did change
+  }
+  const LatticeProblem small = makeProblem(6, false), other = makeProblem(7, false);
+  SymmetricProduct product(small.A, 1);
+  EXPECT_THROW(product.setValues(other.A), std::logic_error);
+  VecX y;
+  EXPECT_THROW(product.apply(VecX::Zero(3), y), std::invalid_argument);
 }
 
 // Large matrices are split into a fixed number of chunks: the bits do not depend on the
@@ -137,12 +166,12 @@ TEST(SymmetricProduct, LargeProductsAreBitIdenticalForEveryThreadCount) {
   ASSERT_GT(p.A.nonZeros(), 2000000);
   const VecX x = randomVector(static_cast<int>(p.A.rows()), 4);
   VecX y1;
-  SymmetricProduct(p.A, 1).apply(p.A, x, y1);
+  SymmetricProduct(p.A, 1).apply(x, y1);
   const VecX reference = p.A * x;
   EXPECT_LT((y1 - reference).norm(), 1e-13 * reference.norm());
   for (int threads : {2, 3, 0}) {
     VecX y;
-    SymmetricProduct(p.A, threads).apply(p.A, x, y);
+    SymmetricProduct(p.A, threads).apply(x, y);
     EXPECT_EQ(y, y1) << threads;
   }
 }
