@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 namespace softfit {
@@ -17,6 +18,20 @@ TEST(ParallelRanges, EveryItemRunsExactlyOnceForAnyThreadCount) {
       }, 1);
       for (int i = 0; i < n; ++i) ASSERT_EQ(hits[i], 1) << "n " << n << " threads " << threads << " item " << i;
     }
+}
+
+// An exception thrown by the work on any thread reaches the caller (OpenMP workers
+// included), and the next call runs normally.
+TEST(ParallelRanges, ExceptionsReachTheCaller) {
+  for (int threads : {1, 2, 4})
+    EXPECT_THROW(forEachRangeInParallel(1000, threads, [](int begin, int end) {
+      if (end == 1000) throw std::runtime_error("last range");
+    }, 1), std::runtime_error) << threads;
+  std::vector<int> hits(100, 0);
+  forEachRangeInParallel(100, 2, [&](int begin, int end) {
+    for (int i = begin; i < end; ++i) ++hits[i];
+  }, 1);
+  for (int h : hits) EXPECT_EQ(h, 1);
 }
 
 // Per-item values computed in parallel, summed in item order: the same bits as a serial
