@@ -7,6 +7,7 @@
 //        default 6] [grid cell size in m, default 0.05] [seeds, default 3] [box|ball, default box]
 //        [bootstrap steps, default 0 (optim/bootstrap_bias.h)] [first seed, default 3]
 //        [bootstrap noise replicates per point, default 1 (NoiseOptions::replicates)]
+//        [camera pixels per side, default 64]
 // (ball: the tet box's nodes pushed radially onto a ball of the same width
 // (testing::ballFromBox), a sphere SDF of radius 0.15 m for the grid)
 #include <chrono>
@@ -38,6 +39,7 @@ struct Scene {
   IntegratorSettings integrator;
   EmbeddedSurface surface;
   double cell = 0.0;
+  int pixels = 64;  // camera resolution (pixels per side)
   std::string name;
 };
 
@@ -97,7 +99,7 @@ Capture capture(Scene& s, double sigma, std::uint64_t seed, int replicates = 1) 
   const std::vector<State> states = sim.run(s.initial, 30, true).states;
   CameraRigOptions rig;
   rig.layout = CameraLayout::Hemisphere;
-  rig.width = rig.height = 64;
+  rig.width = rig.height = s.pixels;
   const std::vector<Camera> cameras = camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
   return renderCapture(states, s.surface, cameras, NoiseOptions{sigma, seed, replicates}, 1, 0.01);
 }
@@ -236,6 +238,11 @@ int main(int argc, char** argv) {
   const int bootstrap = argc > 7 ? std::atoi(argv[7]) : 0;
   const int firstSeed = argc > 8 ? std::atoi(argv[8]) : 3;
   const int replicates = argc > 9 ? std::atoi(argv[9]) : 1;
+  const int pixels = argc > 10 ? std::atoi(argv[10]) : 64;
+  auto withPixels = [pixels](Scene s) {
+    s.pixels = pixels;
+    return s;
+  };
   std::printf("| scene | cost | sigma (cells) | seed | E (true 3000) | E err | nu (true 0.3) | nu err | iterations | s |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   if (which == "starts") {  // the corrected tet fit of seed 3 from several starts
@@ -258,9 +265,12 @@ int main(int argc, char** argv) {
     forces(g, sigmaCells * gridCell, seeds);
     return 0;
   }
-  if (which == "tet" || which == "all") run(tetBox(tetCells, ball), sigmaCells, firstSeed, seeds, 0, bootstrap, replicates);
-  if (which == "grid" || which == "all") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 1, bootstrap, replicates);
-  if (which == "gridsdf") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 2, bootstrap, replicates);
-  if (which == "gridclosest") run(gridBox(gridCell, ball), sigmaCells, firstSeed, seeds, 0, bootstrap, replicates);
+  if (which == "tet" || which == "all")
+    run(withPixels(tetBox(tetCells, ball)), sigmaCells, firstSeed, seeds, 0, bootstrap, replicates);
+  if (which == "grid" || which == "all")
+    run(withPixels(gridBox(gridCell, ball)), sigmaCells, firstSeed, seeds, 1, bootstrap, replicates);
+  if (which == "gridsdf") run(withPixels(gridBox(gridCell, ball)), sigmaCells, firstSeed, seeds, 2, bootstrap, replicates);
+  if (which == "gridclosest")
+    run(withPixels(gridBox(gridCell, ball)), sigmaCells, firstSeed, seeds, 0, bootstrap, replicates);
   return 0;
 }

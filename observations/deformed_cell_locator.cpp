@@ -118,26 +118,28 @@ std::optional<CellLocation> DeformedCellLocator::locate(const Vec3& p, double ma
   if (!inside.empty()) return inside.front();
   if (!(maxOutside > 0.0)) return std::nullopt;
   // Extrapolation: the least-outside cell among the neighbouring bins (ties: lowest id).
-  std::optional<CellLocation> best;
-  std::vector<int> tried;
+  // Cells overlap several bins: gather, sort and deduplicate the candidates first.
+  std::vector<int> candidates;
   for (int dk = -1; dk <= 1; ++dk)
     for (int dj = -1; dj <= 1; ++dj)
       for (int di = -1; di <= 1; ++di) {
         const Eigen::Vector3i n = b + Eigen::Vector3i(di, dj, dk);
         if ((n.array() < 0).any() || (n.array() >= dims_.array()).any()) continue;
         const long long bin = binOf(n);
-        for (int s = binStart_[static_cast<size_t>(bin)]; s < binStart_[static_cast<size_t>(bin) + 1]; ++s) {
-          const int cell = binCells_[static_cast<size_t>(s)];
-          if (std::find(tried.begin(), tried.end(), cell) != tried.end()) continue;
-          tried.push_back(cell);
-          std::optional<CellLocation> loc = invertTrilinearMap(cellCorners(cell), p);
-          if (!loc || loc->outside > maxOutside) continue;
-          if (!best || loc->outside < best->outside || (loc->outside == best->outside && cell < best->cell)) {
-            loc->cell = cell;
-            best = loc;
-          }
-        }
+        candidates.insert(candidates.end(), binCells_.begin() + binStart_[static_cast<size_t>(bin)],
+                          binCells_.begin() + binStart_[static_cast<size_t>(bin) + 1]);
       }
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  std::optional<CellLocation> best;
+  for (const int cell : candidates) {  // ascending ids: a strict improvement replaces
+    std::optional<CellLocation> loc = invertTrilinearMap(cellCorners(cell), p);
+    if (!loc || loc->outside > maxOutside) continue;
+    if (!best || loc->outside < best->outside) {
+      loc->cell = cell;
+      best = loc;
+    }
+  }
   return best;
 }
 
