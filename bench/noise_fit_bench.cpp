@@ -3,7 +3,7 @@
 // correction (PointCloudLossOptions::noiseSigma), on the bouncing boxes of
 // tests/optim/point_cloud_fit_test.cpp (tet) and grid_point_cloud_fit_test.cpp (cut-cell
 // grid; also with the thesis SDF cost), for several noise seeds. Prints a table.
-// Usage: noise_fit_bench [tet|grid|gridsdf|gridclosest|all|force|starts] [sigma in cells, default 0.5] [tet cells per side,
+// Usage: noise_fit_bench [tet|grid|gridsdf|gridclosest|all|force|starts|gridstarts] [sigma in cells, default 0.5] [tet cells per side,
 //        default 6] [grid cell size in m, default 0.05] [seeds, default 3] [box|ball, default box]
 //        [bootstrap steps, default 0 (optim/bootstrap_bias.h)] [first seed, default 3]
 //        [bootstrap noise replicates per point, default 1 (NoiseOptions::replicates)]
@@ -245,14 +245,15 @@ int main(int argc, char** argv) {
   };
   std::printf("| scene | cost | sigma (cells) | seed | E (true 3000) | E err | nu (true 0.3) | nu err | iterations | s |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-  if (which == "starts") {  // the corrected tet fit of seed 3 from several starts
-    Scene t = tetBox(tetCells, ball);
+  if (which == "starts" || which == "gridstarts") {  // seed 3 from several starts
+    const bool grid = which == "gridstarts";  // grid: the SDF cost; tets: the corrected closest-point cost
+    Scene t = withPixels(grid ? gridBox(gridCell, ball) : tetBox(tetCells, ball));
     const double sigma = sigmaCells * t.cell;
     const Capture c = capture(t, sigma, 3);
     for (const auto& [e, nu] : std::vector<std::pair<double, double>>{{3000, 0.3}, {4500, 0.36}, {2500, 0.25}, {3000, 0.33}}) {
       int it = 0;
       std::string stop;
-      const VecX p = fitOnce(t, c, Cost::ClosestCorrected, sigma, (VecX(2) << e, nu).finished(), &it, &stop);
+      const VecX p = fitOnce(t, c, grid ? Cost::Sdf : Cost::ClosestCorrected, sigma, (VecX(2) << e, nu).finished(), &it, &stop);
       std::printf("start (%g, %g): E %.1f nu %.4f after %d iterations (%s)\n", e, nu, p[0], p[1], it, stop.c_str());
       std::fflush(stdout);
     }

@@ -19,7 +19,8 @@
 // bootstrap step leaves it there (reestimate(0.3162) = 0.360 = the estimate). With
 // 128 x 128 cameras the plain estimate no longer varies with the noise draw (nu +20%
 // for seeds 3-5) but the bootstrap's refits scatter by ~0.01 in nu (2 steps: +4.9% /
-// +6.9% for seeds 4 / 5), likely where L-BFGS stops in the flat E-nu valley. The +2.0%
+// +6.9% for seeds 4 / 5): L-BFGS stops up to ~0.01 in nu apart on this piecewise-smooth
+// cost (one capture fitted from four starts: 0.3485-0.3597). The +2.0%
 // here is a favourable draw, not a margin (bench/README.md).
 #include <gtest/gtest.h>
 
