@@ -88,11 +88,12 @@ void addElementBlocks(const Element& el, const MatX& He, BlockAssembler& H, cons
 }
 
 // Elements per batch of the parallel element loops: each batch is one parallel region
-// (~0.1 ms to start), and its scratch memory is batch x (one element's result).
+// (~0.1 ms to start with std::threads, less with OpenMP's waiting workers), and its
+// scratch memory is batch x (one element's result).
 constexpr int kHessianBatch = 4096;   // up to 24 x 24 doubles per element
 constexpr int kGradientBatch = 1 << 16;  // 3 x 8 doubles per element
-// Energy and gradient cost ~50 ns per element: a thread (whose start costs ~0.1 ms, and
-// more on a loaded machine) only pays off on a large share of elements.
+// Energy and gradient cost ~50 ns per element: a thread (whose start costs ~0.1 ms
+// without OpenMP, and more on a loaded machine) only pays off on a large share of elements.
 constexpr int kGradientPerThread = 1 << 15;
 
 // Element Hessians computed in parallel (`hessian(e, out)`), added to H in element order;
