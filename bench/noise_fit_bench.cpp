@@ -10,6 +10,8 @@
 //        [camera pixels per side, default 64]
 // (ball: the tet box's nodes pushed radially onto a ball of the same width
 // (testing::ballFromBox), a sphere SDF of radius 0.15 m for the grid)
+// Diagnostic: noise_fit_bench gridprofile E0 NU0 E1 NU1 N [PIXELS] prints the grid SDF
+// cost and its gradient along a line in (E, nu) (the cost jumps; the gradient is smooth).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -125,6 +127,8 @@ VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& st
   OptimizerOptions optimizer;
   optimizer.maxIterations = 60;
   optimizer.gradientTolerance = 1e-12;
+  // As `softfit fit --optimizer auto`: the SDF cost jumps where points change cell.
+  if (cost == Cost::Sdf) optimizer.kind = OptimizerKind::GradientOnlyLbfgs;
   const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
   problem.apply(truth);
   if (iterations) *iterations = r.iterations;
@@ -230,6 +234,35 @@ void forces(Scene& s, double sigma, int seeds) {
 
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "all";
+  if (which == "gridprofile") {
+    // noise_fit_bench gridprofile E0 NU0 E1 NU1 N [PIXELS]: the grid SDF cost of the
+    // default grid box (noise 0.5 cell, seed 3) and its gradient (internal coordinates) at
+    // N + 1 points on the line from (E0, NU0) to (E1, NU1).
+    if (argc < 7) {
+      std::fprintf(stderr, "usage: noise_fit_bench gridprofile E0 NU0 E1 NU1 N [PIXELS]\n");
+      return 1;
+    }
+    Scene g = gridBox(0.05, false);
+    g.pixels = argc > 7 ? std::atoi(argv[7]) : 64;
+    const Capture c = capture(g, 0.5 * g.cell, 3);
+    PointCloudLossOptions options;
+    options.averageOverPoints = true;
+    GridSdfPointLoss loss(c, g.built.grid, options);
+    const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+    FitSetup setup{g.model, g.initial, g.integrator, 0.01, 30, &loss, {}};
+    FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
+    const VecX a = (VecX(2) << std::atof(argv[2]), std::atof(argv[3])).finished();
+    const VecX b = (VecX(2) << std::atof(argv[4]), std::atof(argv[5])).finished();
+    const int n = std::max(1, std::atoi(argv[6]));
+    for (int k = 0; k <= n; ++k) {
+      const VecX q = a + (b - a) * (static_cast<double>(k) / n);
+      VecX grad(2);
+      const double f = problem.objective()(problem.toInternal(q), grad);
+      std::printf("E %.2f nu %.5f cost %.12e gradient %.6e %.6e\n", q[0], q[1], f, grad[0], grad[1]);
+      std::fflush(stdout);
+    }
+    return 0;
+  }
   const double sigmaCells = argc > 2 ? std::atof(argv[2]) : 0.5;
   const int tetCells = argc > 3 ? std::atoi(argv[3]) : 6;
   const double gridCell = argc > 4 ? std::atof(argv[4]) : 0.05;

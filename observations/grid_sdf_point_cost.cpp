@@ -47,7 +47,8 @@ GridSdfPointCostResult gridSdfPointCost(const PointCloud& cloud, const CutCellGr
         candidates.push_back(*loc);
       }
       // Overlapping deformed cells (folded empty parts of cut cells): the reading with
-      // the smallest |phi| (ties: lowest cell id), so the cost stays continuous in x.
+      // the smallest |phi| (ties: lowest cell id). Continuous while the candidate set
+      // stays the same; it jumps where the set changes (see the header).
       PointSdf& ps = points[static_cast<size_t>(i)];
       for (const CellLocation& loc : candidates) {
         const GridCell& cell = grid.cells()[static_cast<size_t>(loc.cell)];

@@ -42,5 +42,7 @@ class EvaluationTracker {
 OptimizationResult minimizeLbfgs(EvaluationTracker& tracker, const VecX& q0, const OptimizerOptions& options);
 OptimizationResult minimizeBarzilaiBorwein(EvaluationTracker& tracker, const VecX& q0, const OptimizerOptions& options);
 OptimizationResult minimizeCeres(EvaluationTracker& tracker, const VecX& q0, const OptimizerOptions& options);
+OptimizationResult minimizeGradientOnlyLbfgs(EvaluationTracker& tracker, const VecX& q0,
+                                             const OptimizerOptions& options);
 
 }  // namespace softfit

@@ -13,13 +13,14 @@ struct NamedOptimizer {
 constexpr NamedOptimizer kOptimizers[] = {{OptimizerKind::Lbfgs, "lbfgs"},
                                           {OptimizerKind::LbfgsB, "lbfgsb"},
                                           {OptimizerKind::BarzilaiBorwein, "bb"},
-                                          {OptimizerKind::Ceres, "ceres"}};
+                                          {OptimizerKind::Ceres, "ceres"},
+                                          {OptimizerKind::GradientOnlyLbfgs, "gradient-only-lbfgs"}};
 }  // namespace
 
 OptimizerKind parseOptimizerKind(const std::string& name, const std::string& field) {
   for (const auto& o : kOptimizers)
     if (name == o.name) return o.kind;
-  throw InputError(field + " = \"" + name + "\": unknown optimizer (valid: lbfgs, lbfgsb, bb, ceres)");
+  throw InputError(field + " = \"" + name + "\": unknown optimizer (valid: lbfgs, lbfgsb, bb, ceres, gradient-only-lbfgs)");
 }
 
 std::string optimizerKindName(OptimizerKind kind) {
@@ -51,9 +52,12 @@ OptimizationResult minimize(const ObjectiveFunction& f, const VecX& q0, const Op
     case OptimizerKind::LbfgsB: result = minimizeLbfgs(tracker, q0, options); break;
     case OptimizerKind::BarzilaiBorwein: result = minimizeBarzilaiBorwein(tracker, q0, options); break;
     case OptimizerKind::Ceres: result = minimizeCeres(tracker, q0, options); break;
+    case OptimizerKind::GradientOnlyLbfgs: result = minimizeGradientOnlyLbfgs(tracker, q0, options); break;
   }
-  result.point = tracker.bestPoint().size() ? tracker.bestPoint() : q0;
-  result.cost = tracker.bestCost();
+  if (options.kind != OptimizerKind::GradientOnlyLbfgs) {  // it reports its last iterate
+    result.point = tracker.bestPoint().size() ? tracker.bestPoint() : q0;
+    result.cost = tracker.bestCost();
+  }
   result.evaluations = tracker.evaluations();
   if (tracker.failed()) {
     // Stop honestly: a point the search wanted to visit could not be simulated, so the

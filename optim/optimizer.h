@@ -13,15 +13,19 @@ namespace softfit {
 // f(q, grad) -> value; fills grad. May throw SolveError (failed forward solve).
 using ObjectiveFunction = std::function<double(const VecX& q, VecX& gradient)>;
 
-enum class OptimizerKind { Lbfgs, LbfgsB, BarzilaiBorwein, Ceres };
+// GradientOnlyLbfgs: L-BFGS whose line search uses only directional derivatives (for
+// costs that jump where the discretization changes, e.g. the grid SDF point cost); its
+// result is the last iterate, not the lowest cost seen.
+enum class OptimizerKind { Lbfgs, LbfgsB, BarzilaiBorwein, Ceres, GradientOnlyLbfgs };
 OptimizerKind parseOptimizerKind(const std::string& name, const std::string& field = "--optimizer");
 std::string optimizerKindName(OptimizerKind kind);
 
 struct OptimizerOptions {
   OptimizerKind kind = OptimizerKind::Lbfgs;
   int maxIterations = 100;
-  double gradientTolerance = 1e-8;       // on the infinity norm of the gradient (relative to |f| + 1e-300? no: absolute)
-  double relativeCostTolerance = 1e-12;  // stop when |f_k - f_{k-1}| <= tol |f_k|
+  double gradientTolerance = 1e-8;       // on the infinity norm of the gradient (absolute)
+  double relativeCostTolerance = 1e-12;  // stop when |f_k - f_{k-1}| <= tol |f_k| (not GradientOnlyLbfgs)
+  double stepTolerance = 1e-7;           // GradientOnlyLbfgs: stop when a step's infinity norm is below
   int memory = 6;                        // L-BFGS history
   // L-BFGS(-B): length (internal coordinates, Euclidean) of the first line-search trial
   // step along -gradient. LBFGS++ tries length 1, which can jump a fit out of the basin

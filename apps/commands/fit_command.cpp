@@ -37,10 +37,11 @@ struct FitOptions {
   std::string parameters = "E,nu,alpha1,alpha2";
   std::string start;  // "E=2500,nu=0.35"
   std::string loss = "auto";
-  std::string optimizer = "lbfgs";
+  std::string optimizer = "auto";
   int maxIterations = 100;
   double gradientTolerance = 1e-10;
   double relativeCostTolerance = 1e-12;
+  double stepTolerance = 1e-7;
   int multiStart = 1;
   double huber = 0.0;
   double noiseSigma = 0.0;
@@ -95,13 +96,14 @@ std::unique_ptr<CaptureLoss> makePointLoss(const BuiltScene& scene, const Captur
 }
 
 // Minimizes the fit problem from the physical start p0, printing a line per iteration.
-OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOptions& options,
+OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOptions& options, OptimizerKind kind,
                             const std::vector<std::string>& names, const char* label) {
   OptimizerOptions optimizer;
-  optimizer.kind = parseOptimizerKind(options.optimizer);
+  optimizer.kind = kind;
   optimizer.maxIterations = options.maxIterations;
   optimizer.gradientTolerance = options.gradientTolerance;
   optimizer.relativeCostTolerance = options.relativeCostTolerance;
+  optimizer.stepTolerance = options.stepTolerance;
   MultiStartOptions multi;
   multi.starts = options.multiStart;
   return minimizeMultiStart(problem.objective(), problem.toInternal(p0), optimizer, multi, [&](const IterationRecord& r) {
@@ -133,9 +135,11 @@ int runFit(const FitOptions& options) {
     lossOptions.stride = frameStride(*capture, description.dt);
     lossOptions.huberDelta = options.huber;
     lossOptions.averageOverPoints = true;
-    // The noise correction exists for the closest-point cost only; with an explicit
-    // `--point-cost sdf` the noise sigma serves the bootstrap alone.
-    if (cost == "auto") cost = scene.isGrid() && options.noiseSigma == 0.0 ? "sdf" : "closest";
+    // The noise correction exists for the closest-point cost only; with the sdf cost the
+    // noise sigma serves the bootstrap alone (grid + noise: sdf with the bootstrap,
+    // bench/README.md "Fits with noisy point clouds").
+    if (cost == "auto")
+      cost = scene.isGrid() && (options.noiseSigma == 0.0 || options.bootstrapSteps > 0) ? "sdf" : "closest";
     lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
     std::unique_ptr<CaptureLoss> points = makePointLoss(scene, *capture, lossOptions, cost);
     steps = points->lastStep();
@@ -188,11 +192,18 @@ int runFit(const FitOptions& options) {
   setup.checkpoints.maxStates = options.maxStates;
   FitProblem problem(setup, space, transforms);
 
+  // auto: the gradient-only line search for the grid SDF cost, whose value jumps where
+  // points change cell (a value-based search stops short of the minimum there).
+  const OptimizerKind optimizerKind =
+      options.optimizer != "auto" ? parseOptimizerKind(options.optimizer)
+      : lossKind == "points" && cost == "sdf" ? OptimizerKind::GradientOnlyLbfgs
+                                              : OptimizerKind::Lbfgs;
   std::printf("  %d steps of %s / %s, optimizer %s, parameters %s\n  start: %s\n", steps,
               integratorTypeName(description.integrator.type).c_str(),
-              materialModelName(model.elastic().model()).c_str(), options.optimizer.c_str(), options.parameters.c_str(),
+              materialModelName(model.elastic().model()).c_str(), optimizerKindName(optimizerKind).c_str(),
+              options.parameters.c_str(),
               formatPoint(names, p0).c_str());
-  const OptimizationResult result = optimize(problem, p0, options, names, "");
+  const OptimizationResult result = optimize(problem, p0, options, optimizerKind, names, "");
   FitSummary summary;
   VecX q = result.point;
   const bool solveFailed = result.stopReason.find("forward solve failed") != std::string::npos;
@@ -202,7 +213,7 @@ int runFit(const FitOptions& options) {
       FitSetup refitSetup = setup;
       refitSetup.loss = syntheticLoss.get();
       FitProblem refit(refitSetup, space, transforms);
-      return VecX(optimize(refit, p0, options, names, "refit ").point);
+      return VecX(optimize(refit, p0, options, optimizerKind, names, "refit ").point);
     };
     q = bootstrapCaptureFit(scene, problem, result.point, bootstrap, fitCapture, summary.bootstrap);
   }
@@ -254,10 +265,16 @@ void addFitCommand(CLI::App& app, int& exitCode) {
       ->capture_default_str();
   cmd->add_option("--start", options->start, "Start values, e.g. E=2500,nu=0.35 (default: the scene's)");
   cmd->add_option("--loss", options->loss, "auto, points or displacements")->capture_default_str();
-  cmd->add_option("--optimizer", options->optimizer, "lbfgs, lbfgsb, bb or ceres")->capture_default_str();
+  cmd->add_option("--optimizer", options->optimizer,
+                  "auto (gradient-only-lbfgs for the grid SDF point cost, else lbfgs), lbfgs, lbfgsb, bb, ceres or "
+                  "gradient-only-lbfgs (line search on directional derivatives only, for costs with jumps)")
+      ->capture_default_str();
   cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->capture_default_str();
   cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")->capture_default_str();
   cmd->add_option("--cost-tolerance", options->relativeCostTolerance, "Stop when the relative cost change falls below")
+      ->capture_default_str();
+  cmd->add_option("--step-tolerance", options->stepTolerance,
+                  "gradient-only-lbfgs: stop when a step (internal coordinates, max norm) falls below")
       ->capture_default_str();
   cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")->capture_default_str();
   cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")->capture_default_str();
@@ -266,7 +283,7 @@ void addFitCommand(CLI::App& app, int& exitCode) {
                   "bias and sets the noise of the bootstrap's synthetic captures (0 = none)")
       ->capture_default_str();
   cmd->add_option("--point-cost", options->pointCost,
-                  "point-cloud cost: auto (sdf for grid scenes without --noise-sigma, else closest), closest (point to deformed surface) "
+                  "point-cloud cost: auto (sdf for grid scenes without --noise-sigma or with --bootstrap-steps, else closest), closest (point to deformed surface) "
                   "or sdf (thesis grid cost: reference SDF at the located points)")
       ->capture_default_str();
   cmd->add_option("--bootstrap-steps", options->bootstrapSteps,

@@ -124,10 +124,26 @@ TEST(FitCommand, SynthThenFitOnACutCellGridWithTheSdfPointCost) {
                  " --params E,nu --start E=4500,nu=0.36 -q -o " + (dir / "fit").string());
   ASSERT_EQ(fit.first, 0) << fit.second;
   EXPECT_NE(fit.second.find("grid SDF point cost"), std::string::npos) << fit.second;
+  // --optimizer auto picks the gradient-only line search for this cost.
+  EXPECT_NE(fit.second.find("optimizer gradient-only-lbfgs"), std::string::npos) << fit.second;
   std::ifstream in(dir / "fit" / "result.json");
   const nlohmann::json result = nlohmann::json::parse(in);
   EXPECT_NEAR(result["parameters"]["E"]["result"].get<double>(), 3000.0, 60.0) << fit.second;
   EXPECT_NEAR(result["parameters"]["nu"]["result"].get<double>(), 0.3, 0.006) << fit.second;
+  // With --noise-sigma alone, auto picks the closest-point cost (its noise correction);
+  // with bootstrap steps the SDF cost, refitted the same way.
+  auto noisy = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                   " --params E,nu --start E=4500,nu=0.36 --noise-sigma 0.01 -q -o " + (dir / "fit3").string());
+  ASSERT_EQ(noisy.first, 0) << noisy.second;
+  EXPECT_NE(noisy.second.find("closest-point point cost"), std::string::npos) << noisy.second;
+  EXPECT_NE(noisy.second.find("optimizer lbfgs"), std::string::npos) << noisy.second;
+  auto boot = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                  " --params E,nu --start E=4500,nu=0.36 --noise-sigma 0.01 --bootstrap-steps 1 --bootstrap-replicates 1"
+                  " -q -o " + (dir / "fit4").string());
+  ASSERT_EQ(boot.first, 0) << boot.second;
+  EXPECT_NE(boot.second.find("grid SDF point cost"), std::string::npos) << boot.second;
+  EXPECT_NE(boot.second.find("optimizer gradient-only-lbfgs"), std::string::npos) << boot.second;
+  EXPECT_NE(boot.second.find("bootstrap step 1"), std::string::npos) << boot.second;
   // The SDF cost needs a grid.
   const std::string tetScene = (dir / "tet.json").string();
   std::ofstream(tetScene) << R"({"box": {"min": [0, 0, 0], "max": [1, 1, 1], "cells": [1, 1, 1]},

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "forward/errors.h"
 #include "optim/parameter_transform.h"
 
@@ -37,14 +39,21 @@ TEST_P(Optimizers, MinimizeRosenbrock) {
   EXPECT_GT(records, 3);
   EXPECT_EQ(static_cast<int>(r.history.size()), records);
   EXPECT_EQ(r.history.front().iteration, 0);
-  // Costs in the history never increase (iterations are accepted points).
+  // Costs in the history never increase (iterations are accepted points), except for the
+  // gradient-only search, which never compares costs.
+  if (GetParam() == OptimizerKind::GradientOnlyLbfgs) return;
   for (size_t k = 1; k < r.history.size(); ++k) EXPECT_LE(r.history[k].cost, r.history[k - 1].cost * (1 + 1e-12));
 }
 
 INSTANTIATE_TEST_SUITE_P(All, Optimizers,
                          ::testing::Values(OptimizerKind::Lbfgs, OptimizerKind::LbfgsB, OptimizerKind::BarzilaiBorwein,
-                                           OptimizerKind::Ceres),
-                         [](const auto& info) { return optimizerKindName(info.param); });
+                                           OptimizerKind::Ceres, OptimizerKind::GradientOnlyLbfgs),
+                         [](const auto& info) {
+                           std::string name = optimizerKindName(info.param);
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
 
 TEST(Optimizers, LbfgsBRespectsBounds) {
   OptimizerOptions options;
@@ -64,7 +73,8 @@ TEST(Optimizers, FailedForwardSolveStopsCleanlyWithBestPoint) {
     g = VecX::Constant(1, 2.0 * (q[0] - 2.0));
     return (q[0] - 2.0) * (q[0] - 2.0);
   };
-  for (OptimizerKind kind : {OptimizerKind::Lbfgs, OptimizerKind::BarzilaiBorwein, OptimizerKind::Ceres}) {
+  for (OptimizerKind kind : {OptimizerKind::Lbfgs, OptimizerKind::BarzilaiBorwein, OptimizerKind::Ceres,
+                            OptimizerKind::GradientOnlyLbfgs}) {
     OptimizerOptions options;
     options.kind = kind;
     options.maxIterations = 50;
@@ -76,6 +86,61 @@ TEST(Optimizers, FailedForwardSolveStopsCleanlyWithBestPoint) {
   OptimizerOptions options;
   const OptimizationResult r = minimize(f, VecX::Constant(1, 1.0), options);  // fails at the start
   EXPECT_NE(r.stopReason.find("initial parameters"), std::string::npos) << r.stopReason;
+}
+
+// A quadratic bowl plus plateaus of +-0.02 that alternate every 0.05 in q0 + q1 (like a
+// cost whose points change cell), reporting the bowl's gradient. Value-based line
+// searches see the plateaus (L-BFGS from (0.9, 0.52) stops 0.011 away, at a plateau edge);
+// the gradient-only search must reach the bowl's minimum.
+double bowlWithJumps(const VecX& q, VecX& g) {
+  const Eigen::Vector2d c(1.0, 0.5625);  // on a raised plateau: q0 + q1 = 1.5625
+  const Eigen::Vector2d d = Eigen::Vector2d(q[0], q[1]) - c;
+  g = VecX(2);
+  g << d[0], 100.0 * d[1];
+  const bool odd = static_cast<long>(std::floor(20.0 * (q[0] + q[1]))) % 2 != 0;
+  return 0.5 * (d[0] * d[0] + 100.0 * d[1] * d[1]) + (odd ? 0.02 : -0.02);
+}
+
+TEST(Optimizers, GradientOnlyLbfgsReachesTheStationaryPointOfAJumpingCost) {
+  OptimizerOptions options;
+  options.kind = OptimizerKind::GradientOnlyLbfgs;
+  options.gradientTolerance = 1e-10;
+  options.stepTolerance = 0.0;
+  for (const Eigen::Vector2d& start : {Eigen::Vector2d(-1.0, 2.0), Eigen::Vector2d(3.0, -1.0), Eigen::Vector2d(0.9, 0.52)}) {
+    const OptimizationResult r = minimize(bowlWithJumps, VecX(Eigen::Vector2d(start)), options);
+    EXPECT_TRUE(r.converged) << r.stopReason;
+    EXPECT_LT((r.point - Eigen::Vector2d(1.0, 0.5625)).norm(), 1e-9) << start.transpose() << ": " << r.stopReason;
+    EXPECT_LT(r.iterations, 40);
+    // The result is the last iterate (not the lowest cost seen) and matches its record.
+    EXPECT_EQ(r.point, r.history.back().point);
+  }
+}
+
+TEST(Optimizers, GradientOnlyLbfgsStopsOnTheStepTolerance) {
+  OptimizerOptions options;
+  options.kind = OptimizerKind::GradientOnlyLbfgs;
+  options.gradientTolerance = 0.0;
+  options.stepTolerance = 1e-6;
+  const OptimizationResult r = minimize(bowlWithJumps, VecX(Eigen::Vector2d(-1.0, 2.0)), options);
+  EXPECT_TRUE(r.converged);
+  EXPECT_NE(r.stopReason.find("step below tolerance"), std::string::npos) << r.stopReason;
+  EXPECT_LT((r.point - Eigen::Vector2d(1.0, 0.5625)).norm(), 1e-5);
+}
+
+TEST(Optimizers, GradientOnlyLbfgsBoundsTheStepAlongACostThatKeepsFalling) {
+  // f = -q: every trial still descends; each step is capped at 10 (internal coordinates).
+  auto f = [](const VecX& q, VecX& g) {
+    g = VecX::Constant(1, -1.0);
+    return -q[0];
+  };
+  OptimizerOptions options;
+  options.kind = OptimizerKind::GradientOnlyLbfgs;
+  options.maxIterations = 3;
+  const OptimizationResult r = minimize(f, VecX::Zero(1), options);
+  EXPECT_FALSE(r.converged) << r.stopReason;
+  EXPECT_EQ(r.iterations, 3);
+  EXPECT_GT(r.point[0], 10.0);
+  EXPECT_LE(r.point[0], 30.0 + 1e-12);
 }
 
 TEST(ParameterTransform, RoundTripsAndDerivatives) {
