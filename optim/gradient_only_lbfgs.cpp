@@ -31,9 +31,14 @@ struct Trial {
   VecX gradient;
 };
 
-// Returns the accepted trial, or one with t = 0 when no step could be found.
-Trial gradientOnlyLineSearch(EvaluationTracker& tracker, const VecX& q, const VecX& d, double slope0, double t) {
-  const double tMax = kMaxStep / d.cwiseAbs().maxCoeff();
+// Returns the accepted trial, or one with t = 0 when no step could be found. Once the
+// bracket around the sign change is shorter than `stepTolerance` (infinity norm of
+// t d), its end is accepted: the gradient's own noise (kinks of the cost) can keep the
+// curvature condition from holding that close to a stationary point.
+Trial gradientOnlyLineSearch(EvaluationTracker& tracker, const VecX& q, const VecX& d, double slope0, double t,
+                             double stepTolerance) {
+  const double dMax = d.cwiseAbs().maxCoeff();
+  const double tMax = kMaxStep / dMax;
   t = std::min(t, tMax);
   Trial lo{0.0, slope0, 0.0, {}}, hi{-1.0, 0.0, 0.0, {}};  // hi.t < 0: no sign change bracketed yet
   Trial best = lo;                                         // last trial still descending (slope < 0)
@@ -57,6 +62,7 @@ Trial gradientOnlyLineSearch(EvaluationTracker& tracker, const VecX& q, const Ve
     } else {
       hi = trial;
     }
+    if ((hi.t - lo.t) * dMax <= stepTolerance) return lo.t > 0.0 ? lo : hi;
     // Secant on the directional derivative inside [lo, hi], kept off the ends.
     const double width = hi.t - lo.t;
     double next = std::isfinite(hi.slope) ? lo.t - lo.slope * width / (hi.slope - lo.slope) : lo.t + 0.5 * width;
@@ -102,7 +108,7 @@ OptimizationResult minimizeGradientOnlyLbfgs(EvaluationTracker& tracker, const V
       firstStep = true;
     }
     const double t0 = firstStep ? options.initialStep / d.norm() : 1.0;
-    const Trial accepted = gradientOnlyLineSearch(tracker, q, d, slope0, t0);
+    const Trial accepted = gradientOnlyLineSearch(tracker, q, d, slope0, t0, options.stepTolerance);
     if (accepted.t <= 0.0) {
       result.stopReason = "line search found no step along which the gradient decreases";
       break;
