@@ -93,7 +93,7 @@ OptimizationResult minimizeGradientOnlyLbfgs(EvaluationTracker& tracker, const V
   inverseHessian.reset(n, options.memory);
   bool firstStep = true;
   for (int it = 1; it <= options.maxIterations; ++it) {
-    if (g.cwiseAbs().maxCoeff() <= options.gradientTolerance) {
+    if (g.cwiseAbs().maxCoeff() <= options.gradientTolerance || g.isZero(0.0)) {  // also a zero tolerance
       result.converged = true;
       result.stopReason = "converged (gradient norm below tolerance)";
       break;

@@ -141,6 +141,15 @@ TEST(Optimizers, GradientOnlyLbfgsBoundsTheStepAlongACostThatKeepsFalling) {
   EXPECT_EQ(r.iterations, 3);
   EXPECT_GT(r.point[0], 10.0);
   EXPECT_LE(r.point[0], 30.0 + 1e-12);
+  // A zero gradient is a stationary point even with a zero tolerance.
+  auto flat = [](const VecX& q, VecX& g) {
+    g = VecX::Zero(1);
+    return 1.0 + 0.0 * q[0];
+  };
+  options.gradientTolerance = 0.0;
+  const OptimizationResult still = minimize(flat, VecX::Zero(1), options);
+  EXPECT_TRUE(still.converged) << still.stopReason;
+  EXPECT_EQ(still.point[0], 0.0);
 }
 
 TEST(ParameterTransform, RoundTripsAndDerivatives) {
