@@ -39,7 +39,6 @@ struct FitScene {
   EmbeddedSurface rendered;  // the surface the cameras render
   Vec3 lo, hi;               // the region the cameras frame
   int maxIterations = 40;
-  OptimizerKind optimizer = OptimizerKind::Lbfgs;
   std::function<std::unique_ptr<TrajectoryLoss>(const Capture&)> loss;
 };
 
@@ -62,7 +61,7 @@ void run(FitScene& s) {
   VecX start(2);
   start << 7000.0, 0.35;
   OptimizerOptions optimizer;
-  optimizer.kind = s.optimizer;
+  optimizer.kind = defaultOptimizer(*loss);  // as `softfit fit --optimizer auto`
   optimizer.maxIterations = s.maxIterations;
   optimizer.gradientTolerance = 1e-12;
   t0 = std::chrono::steady_clock::now();
@@ -119,11 +118,9 @@ int main(int argc, char** argv) {
     s.initial = built.initial;
     s.integrator = description.integrator;
     s.rendered = extractEmbeddedSurface(*built.grid, SurfaceResolution::Samples);
-    // The point cost jumps where points change cells, so (as `softfit fit --optimizer
-    // auto`) the gradient-only L-BFGS: value-based L-BFGS crept after ~15 iterations with
-    // long line searches (18 iterations took 1 197 s).
-    s.optimizer = OptimizerKind::GradientOnlyLbfgs;
-    // Capped: E and nu are within 1e-4 after 8-9 iterations; later steps creep in the
+    // The SDF point cost jumps where points change cells, so the fit is the gradient-only
+    // L-BFGS (value-based L-BFGS crept after ~15 iterations with long line searches: 18
+    // iterations took 1 197 s). Capped: E and nu are within 1e-4 after 8-9 iterations; later steps creep in the
     // gradient's noise floor (|g| ~ 1e-7) for ~30-200 s each before the 1e-7 step test.
     s.maxIterations = 10;
     s.lo = Vec3(-0.1, 0.0, -0.1);

@@ -127,8 +127,7 @@ VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& st
   OptimizerOptions optimizer;
   optimizer.maxIterations = 60;
   optimizer.gradientTolerance = 1e-12;
-  // As `softfit fit --optimizer auto`: the SDF cost jumps where points change cell.
-  if (cost == Cost::Sdf) optimizer.kind = OptimizerKind::GradientOnlyLbfgs;
+  optimizer.kind = defaultOptimizer(*loss);  // as `softfit fit --optimizer auto`
   const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
   problem.apply(truth);
   if (iterations) *iterations = r.iterations;

@@ -14,6 +14,9 @@ class GridSdfPointLoss final : public CaptureLoss {
   // Throws InputError (naming the capture) for an invalid option or capture, or no grid.
   GridSdfPointLoss(Capture capture, std::shared_ptr<const CutCellGrid> grid, const PointCloudLossOptions& options = {});
 
+  // Points changing cell make the value jump (grid_sdf_point_cost.h).
+  bool valueJumps() const override { return true; }
+
   // Points dropped (no deformed cell within reach) by the last evaluated frame.
   int lastDropped() const { return lastDropped_; }
 

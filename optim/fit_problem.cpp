@@ -23,6 +23,10 @@ ObjectiveFunction FitProblem::objective() {
   return [this](const VecX& q, VecX& gradient) { return evaluate(q, gradient); };
 }
 
+OptimizerKind defaultOptimizer(const TrajectoryLoss& loss) {
+  return loss.valueJumps() ? OptimizerKind::GradientOnlyLbfgs : OptimizerKind::Lbfgs;
+}
+
 OptimizationResult minimizeMultiStart(const ObjectiveFunction& f, const VecX& q0, const OptimizerOptions& options,
                                       const MultiStartOptions& multiStart, const IterationCallback& onIteration) {
   OptimizationResult best = minimize(f, q0, options, onIteration);

@@ -42,6 +42,10 @@ class FitProblem {
   size_t peakStateBytes_ = 0;
 };
 
+// The optimizer for fits of `loss`: the gradient-only L-BFGS when its value jumps
+// (TrajectoryLoss::valueJumps: value-based line searches stop at the jumps), else L-BFGS.
+OptimizerKind defaultOptimizer(const TrajectoryLoss& loss);
+
 struct MultiStartOptions {
   int starts = 1;          // 1 = only the given start
   double spread = 0.3;     // perturbation (internal coordinates) of extra starts

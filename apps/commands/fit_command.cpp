@@ -192,12 +192,9 @@ int runFit(const FitOptions& options) {
   setup.checkpoints.maxStates = options.maxStates;
   FitProblem problem(setup, space, transforms);
 
-  // auto: the gradient-only line search for the grid SDF cost, whose value jumps where
-  // points change cell (a value-based search stops short of the minimum there).
+  // auto: the gradient-only line search for a loss whose value jumps (the grid SDF cost).
   const OptimizerKind optimizerKind =
-      options.optimizer != "auto" ? parseOptimizerKind(options.optimizer)
-      : lossKind == "points" && cost == "sdf" ? OptimizerKind::GradientOnlyLbfgs
-                                              : OptimizerKind::Lbfgs;
+      options.optimizer == "auto" ? defaultOptimizer(*loss) : parseOptimizerKind(options.optimizer);
   std::printf("  %d steps of %s / %s, optimizer %s, parameters %s\n  start: %s\n", steps,
               integratorTypeName(description.integrator.type).c_str(),
               materialModelName(model.elastic().model()).c_str(), optimizerKindName(optimizerKind).c_str(),

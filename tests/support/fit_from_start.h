@@ -1,5 +1,5 @@
 #pragma once
-// Runs one L-BFGS fit (or `kind`) of the given parameters from `start` (physical values) for tests,
+// Runs one fit (defaultOptimizer of the loss) of the given parameters from `start` (physical values) for tests,
 // prints the result next to the truth, and leaves the model at the true parameters.
 #include <cstdio>
 
@@ -8,11 +8,11 @@
 namespace softfit::testing {
 
 inline VecX fitFromStart(const FitSetup& setup, const std::vector<ParameterKind>& kinds, const VecX& start,
-                         int maxIterations = 60, OptimizerKind kind = OptimizerKind::Lbfgs) {
+                         int maxIterations = 60) {
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   const VecX truth = problem.space().values(*setup.model);
   OptimizerOptions optimizer;
-  optimizer.kind = kind;
+  optimizer.kind = defaultOptimizer(*setup.loss);
   optimizer.maxIterations = maxIterations;
   optimizer.gradientTolerance = 1e-12;
   const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
