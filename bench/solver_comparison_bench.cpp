@@ -1,14 +1,18 @@
 // Solver comparison on real unstructured meshes (issue 7a). Not a Google Benchmark
 // timing loop: it runs fixed experiments and prints markdown tables (see bench/README.md,
 // "Solvers (issue 7a)").
-//   1. abs vs clamp eigenvalue filtering (Chen et al. 2024): stable neo-Hookean,
-//      E = 1e8, nu = 0.495, bars/beams stretched to 3x (and compressed) in one large
-//      backward-Euler step; projected-Newton iterations to the scaled decrement 1e-5.
+//   1. abs vs clamp eigenvalue filtering (Chen et al. 2024), and the adaptive
+//      trust-region switch between them (Chen et al. SIGGRAPH Asia 2024): stable
+//      neo-Hookean, E = 1e8, nu = 0.495, meshes stretched to 3x (and compressed to 0.5x)
+//      in one large backward-Euler step; projected-Newton iterations to the scaled
+//      decrement 1e-5. Two starts: uniformly scaled ("filter") or Chen's protocol, the
+//      mesh at rest with one end moved ("filter-pulled").
 //   2. L-BFGS with the Laplacian initial matrix, 10 iterations per frame, vs Newton with
 //      one refactorized iteration per frame (Liu 2017) on a neo-Hookean twisting bar;
 //      per-frame time and relative error (G(x_k) - G(x*)) / (G(x_1) - G(x*)).
-// Usage: solver_comparison_bench [filter|twist|all] [data folder]  (default: all,
-// ../shared/data/tet relative to the working directory or $SOFTFIT_DATA).
+// Usage: solver_comparison_bench [filter|filter-pulled|twist|twist-small|all] [data folder]
+// (default: all, ../shared/data/tet relative to the working directory or $SOFTFIT_DATA);
+// $SOFTFIT_BENCH_MESH=<name> runs the filter tables on that one mesh.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -56,19 +60,33 @@ MeshModel loadModel(const std::string& path, MaterialModel material, double youn
   return m;
 }
 
-// Chen-style stretch test: the bar starts uniformly scaled by `stretch` along its long
-// axis (about its centre, no lateral contraction, so J = stretch), at rest (v = 0), with
-// the end nodes held at those positions; one backward-Euler step relaxes the interior.
-State stretchedStart(MeshModel& m, double stretch) {
+// How the stretch test starts (both hold the end nodes at their start positions).
+enum class StretchStart {
+  // The bar uniformly scaled by `stretch` along its long axis about its centre (no
+  // lateral contraction, so J = stretch): the interior starts near its relaxed state.
+  UniformScale,
+  // Chen et al. 2024's protocol (their setup_initial_deformation, "stretch_longest_axis"
+  // / "compress_longest_axis"): the mesh at rest except the nodes at the high end, which
+  // jump by (stretch - 1) x length along the axis. The element layer next to those nodes
+  // takes the whole deformation, so Newton starts far from the solution.
+  EndPulled,
+};
+
+State stretchedStart(MeshModel& m, double stretch, StretchStart start) {
   State s;
   s.x = m.model->restPositions();
-  const double centre = 0.5 * (m.mesh.vertices.col(m.axis).minCoeff() + m.mesh.vertices.col(m.axis).maxCoeff());
-  for (int i = 0; i < m.mesh.vertexCount(); ++i) s.x[3 * i + m.axis] = centre + stretch * (s.x[3 * i + m.axis] - centre);
+  if (start == StretchStart::UniformScale) {
+    const double centre = 0.5 * (m.mesh.vertices.col(m.axis).minCoeff() + m.mesh.vertices.col(m.axis).maxCoeff());
+    for (int i = 0; i < m.mesh.vertexCount(); ++i)
+      s.x[3 * i + m.axis] = centre + stretch * (s.x[3 * i + m.axis] - centre);
+  } else {
+    for (int i : m.high) s.x[3 * i + m.axis] += (stretch - 1.0) * m.length;
+  }
   s.v = VecX::Zero(s.x.size());
   DirichletGroup a, b;
   a.nodes = m.low;
   b.nodes = m.high;
-  m.model->dirichlet = DirichletBoundary({a, b}, s.x);  // fixed at the stretched positions
+  m.model->dirichlet = DirichletBoundary({a, b}, s.x);  // fixed at the start positions
   return s;
 }
 
@@ -89,18 +107,24 @@ StepSolverSettings newton(EigenvalueFilter filter, ElementEigensystem eig, int m
   return s;
 }
 
-void filterExperiment(const std::string& data) {
-  std::printf("\n### abs vs clamp (stable neo-Hookean, E = 1e8, nu = 0.495, rho = 1000; start uniformly scaled along the long "
-              "axis, ends held, one BE step dt = 0.1; stop at decrement 1e-5)\n\n");
-  std::printf("| mesh | tets | deformation | eigensystem | clamp iters | abs iters | clamp/abs | clamp ms | abs ms |"
-              " rel. dist. clamp | rel. dist. abs |\n|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+void filterExperiment(const std::string& data, StretchStart start) {
+  std::printf("\n### abs vs clamp vs adaptive (stable neo-Hookean, E = 1e8, nu = 0.495, rho = 1000; start: %s, ends "
+              "held, one BE step dt = 0.1; stop at decrement 1e-5)\n\n",
+              start == StretchStart::UniformScale ? "uniformly scaled along the long axis"
+                                                  : "at rest with the high end moved (Chen's protocol)");
+  std::printf("| mesh | tets | deformation | eigensystem | clamp iters | abs iters | clamp/abs | adaptive iters |"
+              " clamp ms | abs ms | adaptive ms | rel. dist. clamp | rel. dist. abs | rel. dist. adaptive |"
+              " G at the stop: clamp / abs / adaptive |\n"
+              "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
   const double dt = 0.1;
   // The first four meshes since stop 10; liu_hippo, spot and gecko (larger, unstructured)
   // added to see whether the ratio holds beyond them.
-  for (const char* name : {"liu_bar4099", "beam", "liu_longbar", "coarse_bunny", "liu_hippo", "spot", "gecko"}) {
+  std::vector<std::string> names = {"liu_bar4099", "beam", "liu_longbar", "coarse_bunny", "liu_hippo", "spot", "gecko"};
+  if (const char* only = std::getenv("SOFTFIT_BENCH_MESH")) names = {only};  // one mesh, for quick runs
+  for (const std::string& name : names) {
     for (double stretch : {3.0, 0.5}) {
       MeshModel m = loadModel(data + "/" + name + ".mesh", MaterialModel::StableNeoHookean, 1e8, 0.495, 1000);
-      const State s = stretchedStart(m, stretch);
+      const State s = stretchedStart(m, stretch, start);
       const StepProblem problem = makeStepProblem(*m.model, IntegratorType::BackwardEuler, s, nullptr, dt);
       StepObjective refObjective(*m.model, problem);
       ReferenceSolution ref;
@@ -108,7 +132,7 @@ void filterExperiment(const std::string& data) {
       try {
         ref = solveReference(refObjective);
       } catch (const SolveError& e) {  // keep going: iteration counts do not need x*
-        std::fprintf(stderr, "%s %gx: %s\n", name, stretch, e.what());
+        std::fprintf(stderr, "%s %gx: %s\n", name.c_str(), stretch, e.what());
         haveReference = false;
         ref.x = problem.initialGuess;
         ref.initialValue = refObjective.value(ref.x);
@@ -122,17 +146,20 @@ void filterExperiment(const std::string& data) {
       };
       for (ElementEigensystem eig : {ElementEigensystem::Numeric, ElementEigensystem::AnalyticStableNeoHookean}) {
         const std::vector<SolverCase> cases = {{"clamp", newton(EigenvalueFilter::Clamp, eig, 500, 1e-5)},
-                                               {"abs", newton(EigenvalueFilter::Abs, eig, 500, 1e-5)}};
+                                               {"abs", newton(EigenvalueFilter::Abs, eig, 500, 1e-5)},
+                                               {"adaptive", newton(EigenvalueFilter::Adaptive, eig, 500, 1e-5)}};
         const auto r = compareSolvers(*m.model, problem, cases, ref);
         const auto iters = [](const SolverCaseResult& c) {
           return c.failure.empty() ? std::to_string(c.solve.iterations) + (c.solve.converged ? "" : " (not conv.)")
                                    : std::string("failed");
         };
-        std::printf("| %s | %d | %s %gx | %s | %s | %s | %.2f | %.0f | %.0f | %s | %s |\n", name,
-                    m.mesh.tetCount(), stretch > 1 ? "stretch" : "compress", stretch,
+        std::printf("| %s | %d | %s %gx | %s | %s | %s | %.2f | %s | %.0f | %.0f | %.0f | %s | %s | %s | %.5g / %.5g / %.5g |\n",
+                    name.c_str(), m.mesh.tetCount(), stretch > 1 ? "stretch" : "compress", stretch,
                     elementEigensystemName(eig).c_str(), iters(r[0]).c_str(), iters(r[1]).c_str(),
-                    double(r[0].solve.iterations) / std::max(1, r[1].solve.iterations), 1e3 * r[0].solve.seconds,
-                    1e3 * r[1].solve.seconds, distance(r[0]).c_str(), distance(r[1]).c_str());
+                    double(r[0].solve.iterations) / std::max(1, r[1].solve.iterations), iters(r[2]).c_str(),
+                    1e3 * r[0].solve.seconds, 1e3 * r[1].solve.seconds, 1e3 * r[2].solve.seconds,
+                    distance(r[0]).c_str(), distance(r[1]).c_str(), distance(r[2]).c_str(), r[0].solve.value,
+                    r[1].solve.value, r[2].solve.value);
         std::fflush(stdout);
       }
     }
@@ -208,7 +235,8 @@ int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "all";
   const std::string data = dataFolder(argc, argv);
   try {
-    if (which == "filter" || which == "all") filterExperiment(data);
+    if (which == "filter" || which == "all") filterExperiment(data, StretchStart::UniformScale);
+    if (which == "filter-pulled" || which == "all") filterExperiment(data, StretchStart::EndPulled);
     if (which == "twist" || which == "all") twistExperiment(data, "liu_bar16660", 12);
     if (which == "twist-small") twistExperiment(data, "liu_bar4099", 12);
   } catch (const std::exception& e) {

@@ -58,7 +58,7 @@ void FacePotential::gradient(const VecX& x, VecX& g) {
   }
 }
 
-void FacePotential::hessian(const VecX& x, SparseMatrix& H, bool exact) {
+void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
   BlockAssembler assembler(model_.pattern, H);
   assembler.setZero();
   using Mat12 = Eigen::Matrix<double, 12, 12>;
@@ -69,7 +69,7 @@ void FacePotential::hessian(const VecX& x, SparseMatrix& H, bool exact) {
     const Eigen::Matrix<double, 12, 9> BtdP = B.transpose().lazyProduct(dP);
     Mat12 He = e.quadrature[0].weight * BtdP.lazyProduct(B);
     He = (0.5 * (He + He.transpose())).eval();
-    if (!exact) projectToPsd<12>(He, filter, 0.0);
+    projectToPsd<12>(He, elementFilter(filter, kind), 0.0);
     for (int a = 0; a < 4; ++a)
       for (int b = 0; b < 4; ++b) assembler.addBlock(e.nodes[a], e.nodes[b], He.block<3, 3>(3 * a, 3 * b));
   }

@@ -21,7 +21,8 @@ class FacePotential final : public NewtonObjective {
 
   double value(const VecX& x) override;
   void gradient(const VecX& x, VecX& g) override;
-  void hessian(const VecX& x, SparseMatrix& H, bool exact) override;
+  void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override;
+  bool adaptiveFilter() const override { return filter == EigenvalueFilter::Adaptive; }
   SparseMatrix hessianPattern() const override { return model_.pattern.zeroMatrix(); }
 
   double elasticEnergy(const VecX& x) const;

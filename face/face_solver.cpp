@@ -34,7 +34,7 @@ void FaceSolver::factorizeExactHessian(const VecX& x) {
   if (factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x) return;
   factorizationCurrent_ = false;
   if (H_.rows() != x.size()) H_ = potential_.hessianPattern();
-  potential_.hessian(x, H_, true);
+  potential_.hessian(x, H_, HessianKind::Exact);
   VecX unused = VecX::Zero(x.size());
   eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
   indefinite_ = !adjointSolver_.factorize(H_);

@@ -15,7 +15,7 @@ namespace {
 
 struct SolversOptions {
   std::string scene;
-  std::string solvers = "newton-clamp,newton-abs,lbfgs";
+  std::string solvers = "newton-clamp,newton-abs,newton-adaptive,lbfgs";
   int afterSteps = 0;
   int maxIterations = 500;
   double tolerance = 1e-5;
@@ -45,8 +45,7 @@ SolverCase parseCase(const std::string& name, const SolversOptions& o) {
     c.settings.type = parseStepSolverType(name, field);
   } catch (const InputError&) {
     throw InputError(field + " = '" + name +
-                     "': unknown solver (valid: newton-none, newton-clamp, newton-abs, newton-clamp-analytic, "
-                     "newton-abs-analytic, lbfgs, pd)");
+                     "': unknown solver (valid: newton-<none|clamp|abs|adaptive>[-analytic], lbfgs, pd)");
   }
   return c;
 }
@@ -112,8 +111,9 @@ void addSolversCommand(CLI::App& app) {
       app.add_subcommand("solvers", "Compare step solvers (projected Newton, L-BFGS, projective dynamics) on one step");
   cmd->add_option("scene", o->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--solvers", o->solvers,
-                  "Comma-separated: newton-none, newton-clamp, newton-abs, newton-clamp-analytic, "
-                  "newton-abs-analytic (stable neo-Hookean), lbfgs, pd (arap, corotated)")
+                  "Comma-separated: newton-none, newton-clamp, newton-abs, newton-adaptive (trust-region "
+                  "abs/clamp switch, Chen et al. 2024), each with -analytic for the stable neo-Hookean "
+                  "eigensystem, lbfgs, pd (arap, corotated)")
       ->capture_default_str();
   cmd->add_option("--after-steps", o->afterSteps, "Steps of the scene's integrator before the compared step")
       ->check(CLI::NonNegativeNumber)

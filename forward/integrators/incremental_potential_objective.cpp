@@ -32,10 +32,10 @@ void IncrementalPotentialObjective::gradient(const VecX& x, VecX& g) {
   if (damped_) g += c_.dampingWeight * (D_ * (x - c_.dampingReference));
 }
 
-void IncrementalPotentialObjective::hessian(const VecX& x, SparseMatrix& H, bool exact) {
+void IncrementalPotentialObjective::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
   BlockAssembler assembler(model_.pattern(), H);
   assembler.setZero();
-  model_.addPotentialHessian(c_.b * x + c_.z, assembler, exact ? EigenvalueFilter::None : filter_, filterEpsilon_);
+  model_.addPotentialHessian(c_.b * x + c_.z, assembler, elementFilter(filter_, kind), filterEpsilon_);
   H *= c_.a * c_.b * c_.b * h2_;
   assembler.addDiagonal(model_.mass());
   if (damped_) H += c_.dampingWeight * D_;

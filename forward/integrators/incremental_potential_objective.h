@@ -16,8 +16,9 @@ class IncrementalPotentialObjective final : public NewtonObjective {
                                 const SparseMatrix& D, double dt, EigenvalueFilter filter, double filterEpsilon);
   double value(const VecX& x) override;
   void gradient(const VecX& x, VecX& g) override;
-  // Filtered (projected Newton) unless `exact`; H must have the model's pattern.
-  void hessian(const VecX& x, SparseMatrix& H, bool exact) override;
+  // H must have the model's pattern.
+  void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override;
+  bool adaptiveFilter() const override { return filter_ == EigenvalueFilter::Adaptive; }
   SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
 
  private:

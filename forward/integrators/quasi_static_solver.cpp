@@ -17,12 +17,12 @@ class PotentialObjective final : public NewtonObjective {
     g.setZero(x.size());
     model_.addPotentialGradient(x, g);
   }
-  void hessian(const VecX& x, SparseMatrix& H, bool exact) override {
+  void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override {
     BlockAssembler assembler(model_.pattern(), H);
     assembler.setZero();
-    model_.addPotentialHessian(x, assembler, exact ? EigenvalueFilter::None : settings_.filter,
-                                settings_.filterEpsilon);
+    model_.addPotentialHessian(x, assembler, elementFilter(settings_.filter, kind), settings_.filterEpsilon);
   }
+  bool adaptiveFilter() const override { return settings_.filter == EigenvalueFilter::Adaptive; }
   SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
 
  private:

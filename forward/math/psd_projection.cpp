@@ -10,7 +10,14 @@ EigenvalueFilter parseEigenvalueFilter(const std::string& name, const std::strin
   if (name == "none") return EigenvalueFilter::None;
   if (name == "clamp") return EigenvalueFilter::Clamp;
   if (name == "abs") return EigenvalueFilter::Abs;
-  throw InputError(field + " = '" + name + "': unknown eigenvalue filter (valid: none, clamp, abs)");
+  if (name == "adaptive") return EigenvalueFilter::Adaptive;
+  throw InputError(field + " = '" + name + "': unknown eigenvalue filter (valid: none, clamp, abs, adaptive)");
+}
+
+EigenvalueFilter elementFilter(EigenvalueFilter configured, HessianKind kind) {
+  if (kind == HessianKind::Exact) return EigenvalueFilter::None;
+  if (configured != EigenvalueFilter::Adaptive) return configured;
+  return kind == HessianKind::FilteredModelTrusted ? EigenvalueFilter::Clamp : EigenvalueFilter::Abs;
 }
 
 std::string eigenvalueFilterName(EigenvalueFilter filter) {
@@ -18,6 +25,7 @@ std::string eigenvalueFilterName(EigenvalueFilter filter) {
     case EigenvalueFilter::None: return "none";
     case EigenvalueFilter::Clamp: return "clamp";
     case EigenvalueFilter::Abs: return "abs";
+    case EigenvalueFilter::Adaptive: return "adaptive";
   }
   return "none";
 }

@@ -6,6 +6,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include "forward/types.h"
@@ -16,9 +17,26 @@ enum class EigenvalueFilter {
   None,   // H unchanged (no eigendecomposition)
   Clamp,  // l -> max(l, eps)   (rigid zero modes become eps)
   Abs,    // l -> |l|           (pure absolute value: exact zeros stay 0; eps unused)
+  // Trust-region eigenvalue filtering (Chen et al., SIGGRAPH Asia 2024): the Newton
+  // solver picks abs or clamp per iteration (see HessianKind). Not an element filter:
+  // resolve it with elementFilter() before projecting.
+  Adaptive,
 };
 
-// "none", "clamp", "abs"; throws InputError naming `field` otherwise.
+// What a Newton iteration asks its objective's Hessian to be.
+enum class HessianKind {
+  Exact,     // no filtering
+  Filtered,  // the configured filter (Adaptive: abs)
+  // The configured filter after a step whose quadratic model predicted the actual
+  // decrease (trust-region ratio near 1; Adaptive: clamp, which keeps Newton's fast
+  // local convergence where abs, flipping the remaining negative modes, slows it).
+  FilteredModelTrusted,
+};
+
+// The per-element filter for a configured filter and a requested Hessian kind.
+EigenvalueFilter elementFilter(EigenvalueFilter configured, HessianKind kind);
+
+// "none", "clamp", "abs", "adaptive"; throws InputError naming `field` otherwise.
 EigenvalueFilter parseEigenvalueFilter(const std::string& name, const std::string& field);
 std::string eigenvalueFilterName(EigenvalueFilter filter);
 
@@ -26,9 +44,12 @@ std::string eigenvalueFilterName(EigenvalueFilter filter);
 // change (Clamp: all l >= eps, Abs: all l >= 0) H is left bit-for-bit untouched,
 // otherwise it is overwritten by the (exactly symmetric) reconstruction.
 // Fixed-size matrices (e.g. 12x12 tet Hessians) are filtered without heap allocation.
+// Adaptive throws std::invalid_argument (resolve it with elementFilter()).
 template <int N>
 void projectToPsd(Eigen::Matrix<double, N, N>& H, EigenvalueFilter filter, double eps) {
   if (filter == EigenvalueFilter::None) return;
+  if (filter == EigenvalueFilter::Adaptive)
+    throw std::invalid_argument("projectToPsd: 'adaptive' is chosen per Newton iteration, not per element");
   using MatrixN = Eigen::Matrix<double, N, N>;
   if (filter == EigenvalueFilter::Abs || eps <= 0.0) {
     // Cheap inertia test first (Sylvester: the signs of the pivoted LDL^T diagonal are

@@ -96,12 +96,12 @@ double StepObjective::valueAndGradient(const VecX& x, VecX& g) {
   return value;
 }
 
-void StepObjective::hessian(const VecX& x, SparseMatrix& H, bool exact) {
+void StepObjective::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
   const auto& c = problem_.coefficients;
   BlockAssembler assembler(model_.pattern(), H);
   assembler.setZero();
   const VecX u = c.b * x + c.z;
-  const EigenvalueFilter filter = exact ? EigenvalueFilter::None : projection_.filter;
+  const EigenvalueFilter filter = elementFilter(projection_.filter, kind);
   if (projection_.eigensystem == ElementEigensystem::AnalyticStableNeoHookean) {
     addStableNeoHookeanProjectedHessian(model_.elastic(), u, assembler, filter, projection_.epsilon);
     model_.attachments.addHessian(assembler);

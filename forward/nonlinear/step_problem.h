@@ -52,7 +52,8 @@ class StepObjective final : public NewtonObjective {
   double value(const VecX& x) override;
   void gradient(const VecX& x, VecX& g) override;
   double valueAndGradient(const VecX& x, VecX& g) override;
-  void hessian(const VecX& x, SparseMatrix& H, bool exact) override;
+  void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override;
+  bool adaptiveFilter() const override { return projection_.filter == EigenvalueFilter::Adaptive; }
   SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
 
   const PhysicalModel& model() const { return model_; }

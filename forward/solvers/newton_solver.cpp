@@ -38,6 +38,9 @@ double factorizeWithShift(CholeskySolver& cholesky, SparseMatrix& H, int& factor
 NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const DofMask& fixed) {
   NewtonResult result;
   if (H_.rows() != x.size()) H_ = objective.hessianPattern();
+  const bool adaptive = objective.adaptiveFilter();
+  if (adaptive && exactH_.rows() != x.size()) exactH_ = objective.hessianPattern();
+  bool modelTrusted = false;  // adaptive: the last step's trust-region ratio was near 1
   VecX g(x.size()), zero = VecX::Zero(x.size());
   double value = objective.value(x);
   if (!std::isfinite(value)) throw SolveError("Newton: objective is not finite at the initial guess");
@@ -54,13 +57,13 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
     VecX rhs = -g;
     bool factorized = false;
     if (it > 0 && result.lastStepNorm <= options_.exactHessianBelow * options_.stepTolerance) {
-      objective.hessian(x, H_, true);
+      objective.hessian(x, H_, HessianKind::Exact);
       eliminateDirichlet(H_, rhs, fixed, zero);
       factorized = cholesky_.factorize(H_);
       ++result.factorizations;
     }
     if (!factorized) {
-      objective.hessian(x, H_, false);
+      objective.hessian(x, H_, modelTrusted ? HessianKind::FilteredModelTrusted : HessianKind::Filtered);
       eliminateDirichlet(H_, rhs, fixed, zero);
       factorizeWithShift(cholesky_, H_, result.factorizations);
     }
@@ -93,6 +96,12 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       if (options_.observer) options_.observer(result.iterations, x, value);
       continue;
     }
+    // Adaptive: the exact model's curvature along dx, for the trust-region ratio below.
+    double curvature = 0.0;
+    if (adaptive) {
+      objective.hessian(x, exactH_, HessianKind::Exact);
+      curvature = dx.dot(exactH_ * dx);
+    }
     double alpha = 1.0;
     double trialValue = value;
     VecX trial = x;
@@ -116,6 +125,13 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       }
       result.value = value;
       return result;
+    }
+    if (adaptive) {
+      const double predicted = -(alpha * slope + 0.5 * alpha * alpha * curvature);
+      const double rho = (value - trialValue) / predicted;
+      // A backtracked step says the model was wrong at full length even when its short
+      // step matches (rho -> 1 as alpha -> 0): trust it only after a full step.
+      modelTrusted = alpha == 1.0 && std::isfinite(rho) && std::abs(rho - 1.0) < options_.trustedModelTolerance;
     }
     x = trial;
     value = trialValue;

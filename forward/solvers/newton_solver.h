@@ -4,6 +4,7 @@
 // symbolic analysis reused across calls, backtracking Armijo line search.
 #include <functional>
 
+#include "forward/math/psd_projection.h"
 #include "forward/solvers/cholesky_solver.h"
 #include "forward/solvers/dirichlet_elimination.h"
 
@@ -20,9 +21,13 @@ class NewtonObjective {
     return value(x);
   }
   // Overwrites H (which already has the objective's sparsity pattern) with the
-  // Hessian at x: eigenvalue-filtered (projected Newton) unless `exact` is set.
-  virtual void hessian(const VecX& x, SparseMatrix& H, bool exact) = 0;
+  // Hessian at x: exact, or eigenvalue-filtered (projected Newton) as `kind` asks.
+  virtual void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) = 0;
   virtual SparseMatrix hessianPattern() const = 0;
+  // True when the filtered Hessian depends on HessianKind::FilteredModelTrusted
+  // (EigenvalueFilter::Adaptive): the solver then measures every step's trust-region
+  // ratio, which costs one exact Hessian assembly per iteration.
+  virtual bool adaptiveFilter() const { return false; }
 };
 
 struct NewtonOptions {
@@ -42,6 +47,10 @@ struct NewtonOptions {
   // projected-Newton step) is at most this, checked before the line search (the step
   // is then not taken). 0 disables it (the default).
   double decrementTolerance = 0.0;
+  // Adaptive filtering (Chen et al. SIGGRAPH Asia 2024): after a step whose trust-region
+  // ratio rho = actual / predicted decrease (predicted by the exact Hessian's quadratic
+  // model) is within this of 1, the next Hessian is HessianKind::FilteredModelTrusted.
+  double trustedModelTolerance = 0.01;
   // Called after every iteration that changed x (iteration counts from 1), and once
   // with iteration 0 at the initial guess; for convergence histories. Optional.
   std::function<void(int iteration, const VecX& x, double value)> observer;
@@ -73,6 +82,7 @@ class NewtonSolver {
   NewtonOptions options_;
   CholeskySolver cholesky_;
   SparseMatrix H_;
+  SparseMatrix exactH_;  // adaptive filtering: the exact Hessian for the trust-region ratio
 };
 
 }  // namespace softfit

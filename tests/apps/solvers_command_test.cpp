@@ -35,9 +35,9 @@ class SolversCommand : public ::testing::Test {
 
 TEST_F(SolversCommand, PrintsOneRowPerSolverWithTheErrorAgainstTheReference) {
   const CommandResult r = softfit::testing::runSoftfit(
-      "solvers " + writeScene("arap") + " --after-steps 1 --tolerance 1e-12 --solvers newton-clamp,newton-abs,lbfgs,pd");
+      "solvers " + writeScene("arap") + " --after-steps 1 --tolerance 1e-12 --solvers newton-clamp,newton-abs,newton-adaptive,lbfgs,pd");
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  for (const char* row : {"| newton-clamp |", "| newton-abs |", "| lbfgs |", "| pd |"})
+  for (const char* row : {"| newton-clamp |", "| newton-abs |", "| newton-adaptive |", "| lbfgs |", "| pd |"})
     EXPECT_NE(r.output.find(row), std::string::npos) << row << "\n" << r.output;
   EXPECT_NE(r.output.find("reference: tight Newton"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("failed"), std::string::npos) << r.output;

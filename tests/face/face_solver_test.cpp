@@ -65,7 +65,7 @@ TEST(FacePotential, GradientAndExactHessianMatchFiniteDifferences) {
   const auto f = [&](const VecX& y) { return potential.value(y); };
   EXPECT_LT(relativeError(g, centralGradient(f, x, 1e-6)), 1e-7);
   SparseMatrix H = potential.hessianPattern();
-  potential.hessian(x, H, true);
+  potential.hessian(x, H, HessianKind::Exact);
   const auto grad = [&](const VecX& y) -> VecX {
     VecX gy;
     potential.gradient(y, gy);
@@ -75,7 +75,7 @@ TEST(FacePotential, GradientAndExactHessianMatchFiniteDifferences) {
   const VecX v = VecX::Random(x.size());
   EXPECT_LT(relativeError(potential.exactHessianProduct(x, v), H * v), 1e-12);
   // The filtered Hessian is positive semi-definite.
-  potential.hessian(x, H, false);
+  potential.hessian(x, H, HessianKind::Filtered);
   EXPECT_GT(Eigen::SelfAdjointEigenSolver<MatX>(MatX(H)).eigenvalues().minCoeff(), -1e-8 * MatX(H).norm());
 }
 
@@ -87,7 +87,7 @@ TEST(FacePotential, PassiveModelIsCorotatedElasticityAndZeroAtRest) {
   EXPECT_EQ(potential.value(X), 0.0);
   ElasticEnergy corotated(m.elements, MaterialModel::Corotated, m.lame);
   SparseMatrix H = potential.hessianPattern(), K = potential.hessianPattern();
-  potential.hessian(X, H, true);
+  potential.hessian(X, H, HessianKind::Exact);
   BlockAssembler assembler(m.pattern, K);
   assembler.setZero();
   corotated.addHessian(X, assembler);

@@ -119,7 +119,9 @@ TEST(PsdProjection, ParseEigenvalueFilter) {
   EXPECT_EQ(parseEigenvalueFilter("none", "solver.filter"), EigenvalueFilter::None);
   EXPECT_EQ(parseEigenvalueFilter("clamp", "solver.filter"), EigenvalueFilter::Clamp);
   EXPECT_EQ(parseEigenvalueFilter("abs", "solver.filter"), EigenvalueFilter::Abs);
-  for (EigenvalueFilter f : {EigenvalueFilter::None, EigenvalueFilter::Clamp, EigenvalueFilter::Abs})
+  EXPECT_EQ(parseEigenvalueFilter("adaptive", "solver.filter"), EigenvalueFilter::Adaptive);
+  for (EigenvalueFilter f :
+       {EigenvalueFilter::None, EigenvalueFilter::Clamp, EigenvalueFilter::Abs, EigenvalueFilter::Adaptive})
     EXPECT_EQ(parseEigenvalueFilter(eigenvalueFilterName(f), "x"), f);
   for (const char* bad : {"Abs", "absolute", "", "project"}) {
     try {
@@ -132,6 +134,25 @@ TEST(PsdProjection, ParseEigenvalueFilter) {
       EXPECT_NE(msg.find("clamp"), std::string::npos) << msg;
     }
   }
+}
+
+// Adaptive is abs until the solver trusts its quadratic model, then clamp; the fixed
+// filters ignore the request; exact Hessians are never filtered.
+TEST(PsdProjection, ElementFilterResolvesTheAdaptiveFilter) {
+  using K = HessianKind;
+  using F = EigenvalueFilter;
+  EXPECT_EQ(elementFilter(F::Adaptive, K::Filtered), F::Abs);
+  EXPECT_EQ(elementFilter(F::Adaptive, K::FilteredModelTrusted), F::Clamp);
+  EXPECT_EQ(elementFilter(F::Adaptive, K::Exact), F::None);
+  for (F f : {F::None, F::Clamp, F::Abs}) {
+    EXPECT_EQ(elementFilter(f, K::Filtered), f);
+    EXPECT_EQ(elementFilter(f, K::FilteredModelTrusted), f);
+    EXPECT_EQ(elementFilter(f, K::Exact), F::None);
+  }
+  Mat12 H = Mat12::Identity();
+  EXPECT_THROW(projectToPsd<12>(H, F::Adaptive, 0.0), std::invalid_argument);
+  Eigen::MatrixXd D = Eigen::MatrixXd::Identity(3, 3);
+  EXPECT_THROW(projectToPsd(Eigen::Ref<Eigen::MatrixXd>(D), F::Adaptive, 0.0), std::invalid_argument);
 }
 
 }  // namespace

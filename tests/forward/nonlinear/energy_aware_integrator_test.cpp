@@ -51,7 +51,7 @@ TEST(ThetaScheme, ObjectiveGradientMatchesFiniteDifferences) {
   auto f = [&](const VecX& y) { return objective.value(y); };
   EXPECT_LT(testing::relativeError(g, testing::centralGradient(f, x, 1e-6)), 1e-7);
   SparseMatrix H = objective.hessianPattern();
-  objective.hessian(x, H, true);
+  objective.hessian(x, H, HessianKind::Exact);
   auto grad = [&](const VecX& y) -> VecX {
     VecX out;
     objective.gradient(y, out);

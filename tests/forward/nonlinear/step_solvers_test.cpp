@@ -59,6 +59,7 @@ TEST(StepSolvers, AllReachTheNewtonMinimizerOnANeoHookeanStep) {
   ASSERT_GT((ref.x - scene.problem.initialGuess).norm(), 0.05 * ref.x.norm());  // a real step
   const std::vector<SolverCase> cases = {{"newton clamp", tight(StepSolverType::Newton)},
                                          {"newton abs", tight(StepSolverType::Newton, EigenvalueFilter::Abs)},
+                                         {"newton adaptive", tight(StepSolverType::Newton, EigenvalueFilter::Adaptive)},
                                          {"lbfgs", tight(StepSolverType::Lbfgs)}};
   for (const SolverCaseResult& r : compareSolvers(*scene.model, scene.problem, cases, ref)) {
     ASSERT_TRUE(r.failure.empty()) << r.label << ": " << r.failure;
@@ -74,7 +75,7 @@ TEST(StepSolvers, AnalyticStableNeoHookeanNewtonReachesTheMinimizer) {
   StepScene scene(MaterialModel::StableNeoHookean);
   StepObjective reference(*scene.model, scene.problem);
   const ReferenceSolution ref = solveReference(reference);
-  for (EigenvalueFilter filter : {EigenvalueFilter::Clamp, EigenvalueFilter::Abs}) {
+  for (EigenvalueFilter filter : {EigenvalueFilter::Clamp, EigenvalueFilter::Abs, EigenvalueFilter::Adaptive}) {
     StepSolverSettings s = tight(StepSolverType::Newton, filter);
     s.projection.eigensystem = ElementEigensystem::AnalyticStableNeoHookean;
     StepObjective objective(*scene.model, scene.problem, s.projection);
@@ -176,7 +177,7 @@ TEST(StepSolvers, ObjectiveDerivativesMatchFiniteDifferences) {
   const VecX fd = testing::centralGradient([&](const VecX& v) { return objective.value(v); }, x, 1e-6);
   EXPECT_LT(testing::relativeError(g, fd), 1e-6);
   SparseMatrix H = objective.hessianPattern();
-  objective.hessian(x, H, true);
+  objective.hessian(x, H, HessianKind::Exact);
   const MatX J = testing::centralJacobian(
       [&](const VecX& v) {
         VecX gv;
