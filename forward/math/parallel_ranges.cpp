@@ -17,6 +17,14 @@ int rangeBound(int n, int k, int parts) { return static_cast<int>(static_cast<lo
 
 }  // namespace
 
+bool persistentParallelWorkers() {
+#ifdef SOFTFIT_OPENMP
+  return true;
+#else
+  return false;
+#endif
+}
+
 void forEachRangeInParallel(int n, int threads, const std::function<void(int begin, int end)>& work,
                             int minPerThread) {
   if (n <= 0) return;

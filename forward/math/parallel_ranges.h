@@ -13,6 +13,10 @@ namespace softfit {
 void forEachRangeInParallel(int n, int threads, const std::function<void(int begin, int end)>& work,
                             int minPerThread = 256);
 
+// True when parallel ranges run on OpenMP's persistent workers (a parallel region costs
+// microseconds); false with the std::thread fallback (~0.1 ms to start the threads).
+bool persistentParallelWorkers();
+
 // For items i in [0, n), in batches of at most `batchSize`: compute(i, slot) in parallel
 // (slot in [0, batchSize) indexes caller-owned scratch storage), then scatter(i, slot)
 // sequentially in increasing i. Sums accumulated in scatter are therefore bit-identical
