@@ -27,7 +27,7 @@ enum class EigenvalueFilter {
 enum class HessianKind {
   Exact,     // no filtering
   Filtered,  // the configured filter (Adaptive: abs)
-  // The configured filter after a step whose quadratic model predicted the actual
+  // The configured filter after a full step whose quadratic model predicted the actual
   // decrease (trust-region ratio near 1; Adaptive: clamp, which keeps Newton's fast
   // local convergence where abs, flipping the remaining negative modes, slows it).
   FilteredModelTrusted,

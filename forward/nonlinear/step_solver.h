@@ -1,7 +1,8 @@
 #pragma once
 // Interchangeable minimizers of one step's incremental potential G (step_problem.h):
-//   Newton              projected Newton (eigenvalue filter none / clamp / abs, numeric or
-//                       analytic element eigensystem), fresh factorization per iteration
+//   Newton              projected Newton (eigenvalue filter none / clamp / abs / adaptive,
+//                       numeric or analytic element eigensystem), fresh factorization per
+//                       iteration
 //   Lbfgs               quasi-Newton L-BFGS on the prefactored A0 = M + a b^2 h^2 L (Liu 2017)
 //   ProjectiveDynamics  local/global with the same prefactored matrix (ARAP only)
 // Every solver stops when its decrement -1/2 d.g (d its search direction) is at most
