@@ -120,8 +120,9 @@ int main(int argc, char** argv) {
     s.rendered = extractEmbeddedSurface(*built.grid, SurfaceResolution::Samples);
     // The SDF point cost jumps where points change cells, so the fit is the gradient-only
     // L-BFGS (value-based L-BFGS crept after ~15 iterations with long line searches: 18
-    // iterations took 1 197 s). Capped: E and nu are within 1e-4 after 8-9 iterations; later steps creep in the
-    // gradient's noise floor (|g| ~ 1e-7) for ~30-200 s each before the 1e-7 step test.
+    // iterations took 1 197 s). Capped: E and nu are within 1e-4 after 8-9 iterations;
+    // later steps creep in the gradient's noise floor (|g| ~ 1e-7) for ~30-200 s each
+    // before the 1e-7 step test.
     s.maxIterations = 10;
     s.lo = Vec3(-0.1, 0.0, -0.1);
     s.hi = Vec3(0.9, 1.0, 0.9);
