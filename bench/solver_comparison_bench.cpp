@@ -14,13 +14,17 @@
 // Usage: solver_comparison_bench [filter|filter-pulled|filter-paper|twist|twist-small|all]
 //        [data folder]
 // (default: all, ../shared/data/tet relative to the working directory or $SOFTFIT_DATA);
-// $SOFTFIT_BENCH_MESH=<name> runs the filter tables on that one mesh.
+// $SOFTFIT_BENCH_MESH=<name> runs the filter tables on that one mesh;
+// $SOFTFIT_BENCH_JITTER=<a> moves every free dof of the filter runs' start by a uniform
+// random offset in [-a/2, a/2] x the mesh length ($SOFTFIT_BENCH_SEED, default 1): is an
+// iteration count a round-off accident?
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
+#include <random>
 #include <string>
 
 #include "forward/errors.h"
@@ -145,6 +149,18 @@ FilterSetup filterSetup(FilterProtocol protocol, const TetMesh& mesh) {
   return setup;
 }
 
+// $SOFTFIT_BENCH_JITTER (see the top of this file); no change when it is unset.
+void jitterStart(StepProblem& problem, double length) {
+  const char* amplitude = std::getenv("SOFTFIT_BENCH_JITTER");
+  if (!amplitude) return;
+  const char* seed = std::getenv("SOFTFIT_BENCH_SEED");
+  std::mt19937 random(seed ? static_cast<unsigned>(std::strtoul(seed, nullptr, 10)) : 1u);
+  const double scale = std::strtod(amplitude, nullptr) * length;
+  std::uniform_real_distribution<double> offset(-0.5 * scale, 0.5 * scale);
+  for (int i = 0; i < problem.initialGuess.size(); ++i)
+    if (!problem.fixed[i]) problem.initialGuess[i] += offset(random);
+}
+
 State restState(const PhysicalModel& model) {
   State s;
   s.x = model.restPositions();
@@ -192,7 +208,8 @@ void filterExperiment(const std::string& data, FilterProtocol protocol) {
       MeshModel m = loadModel(std::move(mesh), MaterialModel::StableNeoHookean, setup.lame, setup.density,
                               setup.heldBand);
       const State s = stretchedStart(m, stretch, setup.start);
-      const StepProblem problem = makeStepProblem(*m.model, IntegratorType::BackwardEuler, s, nullptr, dt);
+      StepProblem problem = makeStepProblem(*m.model, IntegratorType::BackwardEuler, s, nullptr, dt);
+      jitterStart(problem, m.length);
       StepObjective refObjective(*m.model, problem);
       ReferenceSolution ref;
       bool haveReference = true;
