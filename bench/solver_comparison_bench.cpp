@@ -340,9 +340,9 @@ int main(int argc, char** argv) {
   const std::string data = dataFolder(argc, argv);
   const std::string modes[] = {"filter", "filter-pulled", "filter-paper", "twist", "twist-small", "all"};
   if (std::find(std::begin(modes), std::end(modes), which) == std::end(modes)) {
-    std::fprintf(stderr,
-                 "usage: solver_comparison_bench [filter|filter-pulled|filter-paper|twist|twist-small|all] "
-                 "[data folder]\n(unknown mode '%s')\n",
+    std::string list;
+    for (const std::string& mode : modes) list += (list.empty() ? "" : "|") + mode;
+    std::fprintf(stderr, "usage: solver_comparison_bench [%s] [data folder]\n(unknown mode '%s')\n", list.c_str(),
                  which.c_str());
     return 2;
   }
