@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "forward/energies/physical_model.h"
-#include "forward/scene/scene_description.h"
+#include "scene/scene_description.h"
 
 namespace softfit {
 

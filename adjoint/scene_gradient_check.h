@@ -6,7 +6,7 @@
 #include "adjoint/checkpointing.h"
 #include "adjoint/gradient_check.h"
 #include "adjoint/parameter_space.h"
-#include "forward/scene/scene_builder.h"
+#include "scene/scene_builder.h"
 
 namespace softfit {
 

@@ -1,4 +1,4 @@
-// Energy behaviour on a free spinning cube (tests/forward/nonlinear/energy_spinning_cube.h):
+// Energy behaviour on a free spinning cube (tests/forward/schemes/energy_spinning_cube.h):
 // implicit midpoint (IM), backward Euler (BE), the energy-aware stabilizer (eps = 0.01)
 // restricted to IM/BE blends (theta in [0.5, 1]) and with its default range theta in
 // [0.25, 1] (towards forward Euler), and the stabilizer followed by the FEPR projection.
@@ -15,9 +15,9 @@
 
 #include "forward/errors.h"
 #include "forward/integrators/incremental_potential_integrator.h"
-#include "forward/nonlinear/energy_aware_integrator.h"
-#include "forward/nonlinear/energy_spinning_cube.h"
-#include "forward/nonlinear/momentum_damping.h"
+#include "forward/schemes/energy_aware_integrator.h"
+#include "forward/schemes/energy_spinning_cube.h"
+#include "forward/schemes/momentum_damping.h"
 
 namespace {
 

@@ -21,12 +21,12 @@
 #include <vector>
 
 #include "forward/errors.h"
-#include "forward/integrators/incremental_potential_integrator.h"
+#include "forward/integrators/step_problem.h"
 #include "forward/integrators/simulator.h"
 #include "forward/mesh/node_selection.h"
 #include "forward/mesh/procedural_box.h"
-#include "forward/nonlinear/energy_theta_scheme.h"
-#include "forward/nonlinear/mixed_fem_integrator.h"
+#include "forward/schemes/energy_theta_scheme.h"
+#include "forward/schemes/mixed_fem_integrator.h"
 #include "support/box_model.h"
 
 namespace {
@@ -51,7 +51,7 @@ class CappedNewtonEuler {
     next.x = c.y;
     model.dirichlet.applyPositions(next.time, next.x);
     const SparseMatrix noDamping;
-    IncrementalPotentialObjective objective(model, c, noDamping, dt, EigenvalueFilter::Clamp, 0.0);
+    StepObjective objective(model, c, noDamping, dt, {EigenvalueFilter::Clamp, 0.0});
     newton_.options().stepTolerance = 1e-10 * model.characteristicLength();
     const NewtonResult r = newton_.minimize(objective, next.x, model.fixedDofs());
     iterations = r.iterations;

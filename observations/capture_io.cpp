@@ -7,7 +7,7 @@
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
-#include "forward/scene/json_fields.h"
+#include "forward/io/json_fields.h"
 #include "observations/depth_frame.h"
 #include "observations/observation_json.h"
 

@@ -4,7 +4,7 @@
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
-#include "forward/scene/json_fields.h"
+#include "forward/io/json_fields.h"
 #include "observations/camera_json.h"
 #include "observations/observation_json.h"
 

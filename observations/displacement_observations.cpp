@@ -6,7 +6,7 @@
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
-#include "forward/scene/json_fields.h"
+#include "forward/io/json_fields.h"
 #include "observations/observation_json.h"
 
 namespace softfit {

@@ -1,6 +1,6 @@
 #pragma once
 // Small JSON helpers of the observations module: fixed-size vectors and matrices with
-// field-path error messages (as forward/scene/json_fields.h does for scalars).
+// field-path error messages (as forward/io/json_fields.h does for scalars).
 #include <nlohmann/json.hpp>
 #include <string>
 

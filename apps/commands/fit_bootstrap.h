@@ -9,7 +9,7 @@
 #include <functional>
 #include <string>
 
-#include "forward/scene/scene_builder.h"
+#include "scene/scene_builder.h"
 #include "observations/camera.h"
 #include "observations/capture.h"
 #include "optim/fit_problem.h"

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "adjoint/scene_gradient_check.h"
-#include "forward/scene/scene_loader.h"
+#include "scene/scene_loader.h"
 
 namespace softfit::apps {
 

@@ -7,9 +7,9 @@
 
 #include "apps/commands/progress_reporter.h"
 #include "forward/integrators/simulator.h"
-#include "forward/scene/scene_builder.h"
-#include "forward/scene/scene_loader.h"
-#include "forward/scene/simulation_writer.h"
+#include "scene/scene_builder.h"
+#include "scene/scene_loader.h"
+#include "scene/simulation_writer.h"
 
 namespace softfit::apps {
 

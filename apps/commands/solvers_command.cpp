@@ -6,8 +6,8 @@
 
 #include "forward/errors.h"
 #include "forward/nonlinear/solver_comparison.h"
-#include "forward/scene/scene_builder.h"
-#include "forward/scene/scene_loader.h"
+#include "scene/scene_builder.h"
+#include "scene/scene_loader.h"
 
 namespace softfit::apps {
 

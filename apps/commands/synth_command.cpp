@@ -9,7 +9,7 @@
 #include "adjoint/parameter_space.h"
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
-#include "forward/scene/scene_loader.h"
+#include "scene/scene_loader.h"
 #include "observations/camera_json.h"
 #include "observations/camera_rig.h"
 #include "observations/capture_io.h"

@@ -1,6 +1,7 @@
 #include "forward/energies/physical_model.h"
 
 #include "forward/energies/lumped_mass.h"
+#include "forward/energies/stable_neo_hookean_projection.h"
 
 namespace softfit {
 
@@ -50,25 +51,38 @@ double PhysicalModel::potentialEnergy(const VecX& x) const {
 
 double PhysicalModel::potentialEnergyAndAddGradient(const VecX& x, VecX& gradient) const {
   double e = elastic_.energyAndAddGradient(x, gradient) + gravityEnergy(x) + attachments.energy(x);
-  for (int i = 0; i < nodeCount(); ++i) gradient.segment<3>(3 * i) -= mass_[3 * i] * gravity;
-  attachments.addGradient(x, gradient);
-  if (ground) {
-    e += ground->energy(x);
-    ground->addGradient(x, gradient);
-  }
+  if (ground) e += ground->energy(x);
+  addExternalGradient(x, gradient);
   return e;
 }
 
 void PhysicalModel::addPotentialGradient(const VecX& x, VecX& gradient) const {
   elastic_.addGradient(x, gradient);
+  addExternalGradient(x, gradient);
+}
+
+double PhysicalModel::externalEnergy(const VecX& x) const {
+  double e = gravityEnergy(x) + attachments.energy(x);
+  if (ground) e += ground->energy(x);
+  return e;
+}
+
+void PhysicalModel::addExternalGradient(const VecX& x, VecX& gradient) const {
   for (int i = 0; i < nodeCount(); ++i) gradient.segment<3>(3 * i) -= mass_[3 * i] * gravity;
   attachments.addGradient(x, gradient);
   if (ground) ground->addGradient(x, gradient);
 }
 
 void PhysicalModel::addPotentialHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter,
-                                        double filterEpsilon) const {
-  elastic_.addHessian(x, H, filter, filterEpsilon);
+                                        double filterEpsilon, ElementEigensystem eigensystem) const {
+  if (eigensystem == ElementEigensystem::AnalyticStableNeoHookean)
+    addStableNeoHookeanProjectedHessian(elastic_, x, H, filter, filterEpsilon);
+  else
+    elastic_.addHessian(x, H, filter, filterEpsilon);
+  addExternalHessian(x, H);
+}
+
+void PhysicalModel::addExternalHessian(const VecX& x, BlockAssembler& H) const {
   attachments.addHessian(H);
   if (ground) ground->addHessian(x, H);
 }

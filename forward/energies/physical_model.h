@@ -10,7 +10,8 @@
 #include "forward/energies/dirichlet_boundary.h"
 #include "forward/energies/elastic_energy.h"
 #include "forward/energies/ground_contact.h"
-#include "forward/integrators/step_adjoint.h"
+#include "forward/energies/hessian_projection.h"
+#include "forward/energies/model_gradient.h"
 
 namespace softfit {
 
@@ -51,11 +52,26 @@ class PhysicalModel {
   // Pattern covering elements (springs and contact only touch diagonal blocks).
   const BlockSparsePattern& pattern() const { return pattern_; }
 
+  // E(x) = elastic + external terms. The external terms (gravity, attachment springs,
+  // ground contact) are listed only here, in externalEnergy / addExternalGradient /
+  // addExternalHessian and potentialEnergy (which adds them in the same order); a new
+  // energy term goes into all four, and every solver path picks it up.
   double potentialEnergy(const VecX& x) const;
   void addPotentialGradient(const VecX& x, VecX& gradient) const;
   // potentialEnergy(x), with its gradient added to `gradient`, in one pass.
   double potentialEnergyAndAddGradient(const VecX& x, VecX& gradient) const;
-  void addPotentialHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon) const;
+  // The elastic element Hessians filtered as asked (numeric 12x12 eigensystem, or the
+  // closed-form stable neo-Hookean one: the material must then be StableNeoHookean),
+  // plus addExternalHessian. Every solver path (the integrators' and step solvers'
+  // StepObjective, the adjoint) gets the potential's Hessian from here.
+  void addPotentialHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon,
+                           ElementEigensystem eigensystem = ElementEigensystem::Numeric) const;
+  // Hessian of every term of the potential but the elastic one (attachment springs,
+  // ground contact; gravity is linear). A new energy term adds its Hessian here.
+  void addExternalHessian(const VecX& x, BlockAssembler& H) const;
+  // Every term but the elastic one (mixed FEM treats the elastic term separately).
+  double externalEnergy(const VecX& x) const;
+  void addExternalGradient(const VecX& x, VecX& gradient) const;
   double gravityEnergy(const VecX& x) const;
   double kineticEnergy(const VecX& v) const { return 0.5 * v.dot(mass_.cwiseProduct(v)); }
 

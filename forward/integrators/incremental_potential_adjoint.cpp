@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
-#include "forward/integrators/incremental_potential_integrator.h"
+#include "forward/integrators/step_problem.h"
 
 namespace softfit {
 
@@ -17,10 +17,9 @@ void IncrementalPotentialIntegrator::adjointStep(PhysicalModel& model, const Sta
   const DofMask fixed = model.fixedDofs();
 
   // Recompute the forward step's context from the stored states.
-  model.elastic().updateRotations(current.x);
-  SparseMatrix D = model.pattern().zeroMatrix();
-  if (model.damping.active()) model.assembleDamping(current.x, D);
-  const IncrementalPotentialCoefficients c = coefficients(model, current, previous, h);
+  const StepProblem problem = makeStepProblem(model, settings_.type, current, previous, h);
+  const IncrementalPotentialCoefficients& c = problem.coefficients;
+  const SparseMatrix& D = problem.damping;  // empty when the model is undamped
   const VecX& M = model.mass();
   const VecX& xNext = next.x;
   const VecX w = c.b * xNext + c.z;
@@ -46,16 +45,11 @@ void IncrementalPotentialIntegrator::adjointStep(PhysicalModel& model, const Sta
   xBar += velocityScale * vBar;
   zeroConstrained(xBar, fixed);  // prescribed positions do not depend on the past
 
-  // 2. lambda = H^{-1} xBar with the exact Hessian at the converged x'.
+  // 2. lambda = H^{-1} xBar with the exact Hessian at the converged x' (the forward
+  // step's objective, unfiltered).
   SparseMatrix H = model.pattern().zeroMatrix();
-  {
-    BlockAssembler assembler(model.pattern(), H);
-    model.addPotentialHessian(w, assembler, EigenvalueFilter::None, 0.0);
-    H *= c.a * c.b * c.b * h2;
-    assembler.addDiagonal(M);
-  }
+  StepObjective(model, problem).hessian(xNext, H, HessianKind::Exact);
   const bool damped = model.damping.active();
-  if (damped) H += c.dampingWeight * D;
   VecX rhs = xBar;
   eliminateDirichlet(H, rhs, fixed, VecX::Zero(n));
   if (!adjointSolver_.factorize(H)) {

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
-#include "forward/integrators/incremental_potential_objective.h"
+#include "forward/integrators/step_problem.h"
 
 namespace softfit {
 
@@ -64,22 +64,16 @@ VecX IncrementalPotentialIntegrator::velocity(const VecX& x, const State& curren
 
 State IncrementalPotentialIntegrator::step(PhysicalModel& model, const State& current, const State* previous,
                                            double dt) {
-  model.elastic().updateRotations(current.x);
-  if (model.damping.active()) {
-    if (damping_.rows() != model.dofCount()) damping_ = model.pattern().zeroMatrix();
-    model.assembleDamping(current.x, damping_);
-  }
-  const IncrementalPotentialCoefficients c = coefficients(model, current, previous, dt);
+  const StepProblem problem = makeStepProblem(model, settings_.type, current, previous, dt);
 
   State next;
-  next.time = current.time + dt;
+  next.time = problem.time;
   // Initial guess: the inertial target (a full explicit step), with Dirichlet positions.
-  next.x = c.y;
-  model.dirichlet.applyPositions(next.time, next.x);
+  next.x = problem.initialGuess;
 
-  IncrementalPotentialObjective objective(model, c, damping_, dt, settings_.filter, settings_.filterEpsilon);
+  StepObjective objective(model, problem, {settings_.filter, settings_.filterEpsilon});
   newton_.options().stepTolerance = settings_.newton.stepTolerance * model.characteristicLength();
-  const NewtonResult r = newton_.minimize(objective, next.x, model.fixedDofs());
+  const NewtonResult r = newton_.minimize(objective, next.x, problem.fixed);
   last_ = StepStatistics{r.iterations, r.converged, r.gradientNorm, r.iterations};
   if (!r.converged) {
     std::ostringstream msg;

@@ -34,7 +34,6 @@ class IncrementalPotentialIntegrator final : public TimeIntegrator {
  private:
   IntegratorSettings settings_;
   NewtonSolver newton_;
-  SparseMatrix damping_;
   CholeskySolver adjointSolver_;
 };
 

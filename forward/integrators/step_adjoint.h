@@ -2,22 +2,9 @@
 // Types for the reverse (adjoint) pass over one time step. Each integrator implements
 // adjointStep next to its forward step (e.g. newmark_theta_adjoint.cpp next to
 // newmark_theta_integrator.cpp); adjoint/ drives them over a stored trajectory.
-#include "forward/types.h"
+#include "forward/energies/model_gradient.h"
 
 namespace softfit {
-
-// dL/d(physical parameter), accumulated over the steps of a trajectory.
-struct ModelGradient {
-  VecX mu, lambda;    // per element (Lame parameters)
-  VecX density;       // per element
-  double alpha1 = 0.0, alpha2 = 0.0;
-  Vec3 gravity = Vec3::Zero();
-  Vec3 groundNormal = Vec3::Zero();  // w.r.t. the (unit) normal vector's components
-  double groundOffset = 0.0;
-
-  explicit ModelGradient(int elements = 0)
-      : mu(VecX::Zero(elements)), lambda(VecX::Zero(elements)), density(VecX::Zero(elements)) {}
-};
 
 // Adjoint of one step from (previous, current) to next. On entry nextX/nextV hold the
 // total dL/dx_{n+1}, dL/dv_{n+1}; adjointStep adds the contributions of this step to

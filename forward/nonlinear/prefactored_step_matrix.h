@@ -6,7 +6,7 @@
 // ground springs' curvature bound (GroundContact::addCurvatureBound), so that A bounds
 // the Hessian of every term from above along any step.
 #include "forward/nonlinear/elastic_laplacian.h"
-#include "forward/nonlinear/step_problem.h"
+#include "forward/integrators/step_problem.h"
 
 namespace softfit {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Backtracking Armijo line search along a step direction of the incremental potential,
 // shared by the L-BFGS and projective-dynamics step solvers.
-#include "forward/nonlinear/step_problem.h"
+#include "forward/integrators/step_problem.h"
 #include "forward/nonlinear/step_solver.h"
 
 namespace softfit {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "forward/nonlinear/step_problem.h"
+#include "forward/integrators/step_problem.h"
 
 namespace softfit {
 

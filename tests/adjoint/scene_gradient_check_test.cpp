@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "forward/errors.h"
-#include "forward/scene/scene_loader.h"
+#include "scene/scene_loader.h"
 
 namespace softfit {
 namespace {

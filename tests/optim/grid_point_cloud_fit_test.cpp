@@ -23,8 +23,8 @@
 #include <nlohmann/json.hpp>
 
 #include "forward/integrators/simulator.h"
-#include "forward/scene/scene_builder.h"
-#include "forward/scene/scene_loader.h"
+#include "scene/scene_builder.h"
+#include "scene/scene_loader.h"
 #include "observations/camera_rig.h"
 #include "observations/grid_sdf_point_loss.h"
 #include "observations/render_capture.h"

@@ -1,0 +1,93 @@
+# Checks the layering of softfit's libraries from the include lines of their sources:
+# a file in module M may include only headers of the modules M may depend on. Run by
+# ctest (tests/CMakeLists.txt, test "layering"):
+#   cmake -DSOURCE_DIR=<tree> -P cmake/CheckLayering.cmake
+# Prints every offending include and fails when there is one.
+#
+# Modules, lowest first. A module may include itself, the forward/ root headers
+# (types.h, errors.h, element.h) and the modules listed for it.
+set(forward_all forward/math forward/materials forward/mesh forward/io forward/solvers
+    forward/energies forward/integrators forward/nonlinear forward/schemes)
+set(allowed_forward/math         "")
+set(allowed_forward/materials    forward/math)
+set(allowed_forward/mesh         "")
+set(allowed_forward/io           forward/mesh)
+set(allowed_forward/solvers      forward/math)
+set(allowed_forward/energies     forward/math forward/materials forward/mesh forward/solvers)
+set(allowed_forward/integrators  forward/math forward/materials forward/mesh forward/io forward/solvers forward/energies)
+set(allowed_forward/nonlinear    ${allowed_forward/integrators} forward/integrators)
+set(allowed_forward/schemes      ${allowed_forward/integrators} forward/integrators)
+set(allowed_grid                 ${forward_all})
+set(allowed_scene                ${forward_all} grid)
+set(allowed_adjoint              ${forward_all} grid scene)
+set(allowed_observations         ${forward_all} grid scene adjoint)
+set(allowed_optim                ${forward_all} grid scene adjoint observations)
+set(allowed_face                 ${forward_all} grid scene adjoint observations optim)
+set(allowed_cuda                 ${forward_all})
+set(modules ${forward_all} grid scene adjoint observations optim face cuda)
+
+if(NOT SOURCE_DIR)
+  message(FATAL_ERROR "CheckLayering: pass -DSOURCE_DIR=<source tree>")
+endif()
+
+# The module of a path relative to the tree ("forward/solvers/x.h" -> forward/solvers;
+# "forward/types.h" -> forward; anything else -> its first folder).
+function(module_of path out)
+  foreach(m ${modules})
+    if(path MATCHES "^${m}/")
+      set(${out} ${m} PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  if(path MATCHES "^forward/[^/]+$")
+    set(${out} forward PARENT_SCOPE)
+  else()
+    string(REGEX MATCH "^[^/]+" first "${path}")
+    set(${out} ${first} PARENT_SCOPE)
+  endif()
+endfunction()
+
+set(violations "")
+set(checked 0)
+# A new forward/ subfolder must be placed in the table above, or nothing would check it.
+file(GLOB subfolders LIST_DIRECTORIES true RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/forward/*)
+foreach(d ${subfolders})
+  if(IS_DIRECTORY ${SOURCE_DIR}/${d})
+    list(FIND modules ${d} known)
+    if(known EQUAL -1)
+      list(APPEND violations "${d}/ is not in the module table of cmake/CheckLayering.cmake")
+    endif()
+  endif()
+endforeach()
+foreach(m ${modules})
+  file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/${m}/*.h ${SOURCE_DIR}/${m}/*.cpp ${SOURCE_DIR}/${m}/*.cu)
+  foreach(f ${files})
+    module_of(${f} owner)
+    if(NOT owner STREQUAL m)
+      continue()  # a deeper module's file (forward/x/ is not forward's)
+    endif()
+    math(EXPR checked "${checked} + 1")
+    file(STRINGS ${SOURCE_DIR}/${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]+\"")
+    foreach(line ${lines})
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]+\"([^\"]+)\".*" "\\1" header "${line}")
+      if(NOT header MATCHES "/")
+        continue()  # a same-folder or third-party header, not a module's
+      endif()
+      module_of(${header} target)
+      if(target STREQUAL m OR target STREQUAL "forward")
+        continue()
+      endif()
+      list(FIND allowed_${m} ${target} index)
+      list(FIND modules ${target} known)
+      if(index EQUAL -1 AND (NOT known EQUAL -1 OR target MATCHES "^(apps|tests|bench)$"))
+        list(APPEND violations "${f} includes ${header} (${m} may not depend on ${target})")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+if(violations)
+  list(JOIN violations "\n  " text)
+  message(FATAL_ERROR "layering violations:\n  ${text}")
+endif()
+message(STATUS "layering: ${checked} files checked, no violations")
