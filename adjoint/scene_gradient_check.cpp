@@ -1,21 +1,9 @@
 #include "adjoint/scene_gradient_check.h"
 
-#include "adjoint/material_regions.h"
 #include "adjoint/motion_loss.h"
 #include "adjoint/trajectory_gradient.h"
 
 namespace softfit {
-
-Vec3 initialRotationCenter(const SceneDescription& description, const PhysicalModel& model) {
-  if (description.initial.center) return *description.initial.center;
-  Vec3 center = Vec3::Zero();
-  for (int i = 0; i < model.nodeCount(); ++i) center += model.mass()[3 * i] * model.restPositions().segment<3>(3 * i);
-  return center / model.totalMass();
-}
-
-InitialMotion initialMotion(const SceneDescription& description, const PhysicalModel& model) {
-  return {description.initial.velocity, description.initial.angularVelocity, initialRotationCenter(description, model)};
-}
 
 GradientCheckReport checkSceneGradient(const SceneDescription& description, BuiltScene& scene,
                                        const SceneGradientCheckOptions& options) {
@@ -23,8 +11,7 @@ GradientCheckReport checkSceneGradient(const SceneDescription& description, Buil
   IntegratorSettings settings = description.integrator;
   settings.newton.stepTolerance = std::min(settings.newton.stepTolerance, options.newtonTolerance);
   settings.pcgTolerance = std::min(settings.pcgTolerance, 1e-14);
-  const InitialMotion motion = initialMotion(description, model);
-  ParameterSpace space(options.parameters, motion, materialRegionOfElements(description.material, model));
+  ParameterSpace space(options.parameters, scene.motion, scene.elementRegion);
   const VecX p0 = space.values(model);
   State initial = scene.initial;
   MassWeightedMotionLoss loss(model);

@@ -22,9 +22,4 @@ struct SceneGradientCheckOptions {
 GradientCheckReport checkSceneGradient(const SceneDescription& description, BuiltScene& scene,
                                        const SceneGradientCheckOptions& options);
 
-// The centre the builder uses for the initial angular velocity.
-Vec3 initialRotationCenter(const SceneDescription& description, const PhysicalModel& model);
-// The scene's initial rigid motion, as the parameter space sees it.
-InitialMotion initialMotion(const SceneDescription& description, const PhysicalModel& model);
-
 }  // namespace softfit

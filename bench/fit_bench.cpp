@@ -55,7 +55,7 @@ void run(FitScene& s) {
   const double synthSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const std::unique_ptr<TrajectoryLoss> loss = s.loss(capture);
-  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+  const std::vector<Parameter> kinds = parseParameterList("E,nu");
   FitSetup setup{s.model, s.initial, s.integrator, 0.01, steps, loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   VecX start(2);

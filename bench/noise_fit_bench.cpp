@@ -120,7 +120,7 @@ VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& st
     loss = std::make_unique<GridSdfPointLoss>(c, s.built.grid, options);
   else
     loss = std::make_unique<PointCloudSurfaceLoss>(c, s.surface, options, s.model->restPositions());
-  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+  const std::vector<Parameter> kinds = parseParameterList("E,nu");
   FitSetup setup{s.model, s.initial, s.integrator, 0.01, 30, loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   const VecX truth = problem.space().values(*s.model);
@@ -136,7 +136,7 @@ VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& st
 }
 
 // Internal (fit) coordinates of E and nu.
-TransformSet transforms() { return defaultTransforms({ParameterKind::YoungsModulus, ParameterKind::PoissonRatio}); }
+TransformSet transforms() { return defaultTransforms(parseParameterList("E,nu")); }
 
 void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t seed, int bootstrap, int replicates) {
   VecX start(2);
@@ -161,7 +161,7 @@ void fitRow(Scene& s, const Capture& c, Cost cost, double sigma, std::uint64_t s
   int round = 0;
   const auto reestimate = [&](const VecX& q) {
     const VecX physical = t.toPhysical(q);
-    ParameterSpace space({ParameterKind::YoungsModulus, ParameterKind::PoissonRatio}, {});
+    ParameterSpace space(parseParameterList("E,nu"), {});
     State unused = s.initial;
     space.apply(physical, *s.model, unused);
     const Capture synthetic = capture(s, sigma, seed + 1000 + static_cast<std::uint64_t>(round++), replicates);
@@ -217,7 +217,7 @@ void forces(Scene& s, double sigma, int seeds) {
           radial -= gx.segment<3>(3 * a).dot(r.normalized());
         }
       }
-      const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+      const std::vector<Parameter> kinds = parseParameterList("E,nu");
       FitSetup setup{s.model, s.initial, s.integrator, 0.01, 30, &loss, {}};
       FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
       VecX g(2);
@@ -247,7 +247,7 @@ int main(int argc, char** argv) {
     PointCloudLossOptions options;
     options.averageOverPoints = true;
     GridSdfPointLoss loss(c, g.built.grid, options);
-    const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+    const std::vector<Parameter> kinds = parseParameterList("E,nu");
     FitSetup setup{g.model, g.initial, g.integrator, 0.01, 30, &loss, {}};
     FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
     const VecX a = (VecX(2) << std::atof(argv[2]), std::atof(argv[3])).finished();

@@ -159,16 +159,23 @@ BuiltScene buildScene(const SceneDescription& scene) {
     const MaterialSettings& m = scene.material;
     std::vector<LameParameters> lame(elementCount);
     VecX density(elementCount);
+    built.elementRegion.assign(elementCount, 0);
+    built.youngs.resize(elementCount);
+    built.poisson.resize(elementCount);
     for (int e = 0; e < elementCount; ++e) {
       double youngs = m.youngs, poisson = m.poisson, rho = m.density;
-      for (const auto& region : m.regions) {
+      for (size_t r = 0; r < m.regions.size(); ++r) {
+        const MaterialRegion& region = m.regions[r];
         if (!contains(region.box, geometry.centroids[e])) continue;
         youngs = region.youngs.value_or(youngs);
         poisson = region.poisson.value_or(poisson);
         rho = region.density.value_or(rho);
+        built.elementRegion[e] = static_cast<int>(r) + 1;
       }
       lame[e] = lameFromYoungPoisson(youngs, poisson, "material");
       density[e] = rho;
+      built.youngs[e] = youngs;
+      built.poisson[e] = poisson;
     }
     built.model = std::make_unique<PhysicalModel>(std::move(geometry.rest), std::move(geometry.elements), m.model,
                                                   lame, density);
@@ -204,19 +211,12 @@ BuiltScene buildScene(const SceneDescription& scene) {
 
     // Initial state: translated rest shape, velocity v0 + w x (X - c).
     built.initial = restState(model);
-    Vec3 center = Vec3::Zero();
-    if (scene.initial.center) {
-      center = *scene.initial.center;
-    } else {
-      for (int i = 0; i < model.nodeCount(); ++i) center += model.mass()[3 * i] * rest.segment<3>(3 * i);
-      center /= model.totalMass();
-    }
-    for (int i = 0; i < model.nodeCount(); ++i) {
-      if (constrained[i]) continue;
-      const Vec3 X = rest.segment<3>(3 * i);
-      built.initial.x.segment<3>(3 * i) = X + scene.initial.translation;
-      built.initial.v.segment<3>(3 * i) = scene.initial.velocity + scene.initial.angularVelocity.cross(X - center);
-    }
+    built.motion.velocity = scene.initial.velocity;
+    built.motion.angularVelocity = scene.initial.angularVelocity;
+    built.motion.center = scene.initial.center ? *scene.initial.center : restCenterOfMass(model);
+    for (int i = 0; i < model.nodeCount(); ++i)
+      if (!constrained[i]) built.initial.x.segment<3>(3 * i) = rest.segment<3>(3 * i) + scene.initial.translation;
+    applyInitialMotion(model, built.motion, built.initial.v);
     model.dirichlet.applyPositions(0.0, built.initial.x);
     model.dirichlet.applyVelocities(0.0, built.initial.v);
     return built;

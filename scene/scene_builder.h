@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "forward/integrators/initial_motion.h"
 #include "forward/integrators/simulator.h"
 #include "forward/io/vtu_writer.h"
 #include "forward/mesh/tet_mesh.h"
@@ -23,6 +24,10 @@ struct BuiltScene {
   EmbeddedSurface embeddedSurface;  // output surface: tet boundary faces or the grid's embedded surface
   std::unique_ptr<PhysicalModel> model;
   State initial;
+  // What the builder decided, for the parameter space and reports:
+  std::vector<int> elementRegion;  // per element: 0 = in no material region, k = material.regions[k-1]
+  VecX youngs, poisson;            // per element: E and nu as the scene gives them (before Lame)
+  InitialMotion motion;            // the initial rigid motion and its rotation centre
 
   bool isGrid() const { return grid != nullptr; }
   // One line for logs: "N nodes, M tets" or "N nodes, M hex cells (P cut), h = ...".

@@ -13,7 +13,7 @@
 #include "observations/camera.h"
 #include "observations/capture.h"
 #include "optim/fit_problem.h"
-#include "optim/fit_report.h"
+#include "optim/report/fit_report.h"
 
 namespace softfit::apps {
 

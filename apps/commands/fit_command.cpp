@@ -9,7 +9,6 @@
 #include <optional>
 #include <sstream>
 
-#include "adjoint/material_regions.h"
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
 #include "scene/scene_loader.h"
@@ -18,10 +17,10 @@
 #include "observations/displacement_loss.h"
 #include "observations/grid_sdf_point_loss.h"
 #include "observations/point_cloud_loss.h"
-#include "optim/convergence_plot.h"
+#include "optim/report/convergence_plot.h"
 #include "optim/fit_problem.h"
-#include "optim/fit_report.h"
-#include "optim/ground_truth.h"
+#include "optim/report/fit_report.h"
+#include "optim/report/ground_truth.h"
 
 namespace softfit::apps {
 
@@ -169,9 +168,7 @@ int runFit(const FitOptions& options) {
   }
 
   // Parameters, start values, transforms.
-  const InitialMotion motion = initialMotion(description, model);
-  ParameterSpace space(parseParameterList(options.parameters), motion,
-                       materialRegionOfElements(description.material, model));
+  ParameterSpace space(parseParameterList(options.parameters), scene.motion, scene.elementRegion);
   VecX p0 = space.values(model);
   const auto startValues = parseStart(options.start);
   const std::vector<std::string> names = space.names();

@@ -53,6 +53,17 @@ LameParameters lameFromYoungPoisson(double youngs, double poisson, const std::st
   return p;
 }
 
+YoungPoisson youngPoissonFromLame(const LameParameters& p) {
+  return {p.mu * (3.0 * p.lambda + 2.0 * p.mu) / (p.lambda + p.mu), p.lambda / (2.0 * (p.lambda + p.mu))};
+}
+
+YoungPoisson youngPoissonGradient(const LameParameters& p, double muBar, double lambdaBar) {
+  const YoungPoisson m = youngPoissonFromLame(p);
+  const double E = m.youngs, nu = m.poisson, d = (1.0 + nu) * (1.0 - 2.0 * nu);
+  return {muBar / (2.0 * (1.0 + nu)) + lambdaBar * nu / d,
+          -muBar * E / (2.0 * (1.0 + nu) * (1.0 + nu)) + lambdaBar * E * (1.0 + 2.0 * nu * nu) / (d * d)};
+}
+
 MaterialModel parseMaterialModel(const std::string& name, const std::string& field) {
   std::string valid;
   for (const ModelName& entry : kModelNames) {

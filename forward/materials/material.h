@@ -19,6 +19,17 @@ struct LameParameters {
 // Throws InputError naming `field` when E <= 0, nu <= -1, nu >= 0.5 or either is not finite.
 LameParameters lameFromYoungPoisson(double youngs, double poisson, const std::string& field = "material");
 
+struct YoungPoisson {
+  double youngs = 0.0;
+  double poisson = 0.0;
+};
+// The inverse: E = mu (3 lambda + 2 mu) / (lambda + mu), nu = lambda / (2 (lambda + mu)).
+YoungPoisson youngPoissonFromLame(const LameParameters& p);
+// The chain rule through lameFromYoungPoisson at p: (dL/dE, dL/dnu) from (dL/dmu, dL/dlambda),
+//   dL/dE  = mu' / (2 (1 + nu)) + lambda' nu / d,
+//   dL/dnu = -mu' E / (2 (1 + nu)^2) + lambda' E (1 + 2 nu^2) / d^2,   d = (1 + nu)(1 - 2 nu).
+YoungPoisson youngPoissonGradient(const LameParameters& p, double muBar, double lambdaBar);
+
 enum class MaterialModel {
   Linear,            // small strain: Psi = mu eps:eps + lambda/2 tr(eps)^2
   WarpedCorotated,   // linear in the element frame R^T F, R from the lagged state (thesis)

@@ -38,8 +38,7 @@ TEST(DisplacementFit, RecoversThesisParametersWithinOnePercent) {
   Simulator sim(*model, makeIntegrator(integrator), 0.01);
   RecordedPositionsLoss loss(sim.run(initial, 40, true).states);
 
-  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio,
-                                            ParameterKind::Alpha1, ParameterKind::Alpha2};
+  const std::vector<Parameter> kinds = parseParameterList("E,nu,alpha1,alpha2");
   FitSetup setup{model.get(), initial, integrator, 0.01, 40, &loss, {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   VecX start(4);

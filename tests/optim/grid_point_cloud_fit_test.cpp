@@ -69,7 +69,7 @@ struct BouncingGridBox {
   }
 };
 
-VecX fit(BouncingGridBox& b, const Capture& capture, const std::vector<ParameterKind>& kinds, const VecX& start) {
+VecX fit(BouncingGridBox& b, const Capture& capture, const std::vector<Parameter>& kinds, const VecX& start) {
   PointCloudLossOptions options;
   options.averageOverPoints = true;
   GridSdfPointLoss loss(capture, b.scene.grid, options);
@@ -81,7 +81,7 @@ VecX fit(BouncingGridBox& b, const Capture& capture, const std::vector<Parameter
 TEST(GridPointCloudFit, YoungsModulusAndPoissonRatioNoiseFree) {
   BouncingGridBox b;
   std::printf("%s\n", b.scene.summary().c_str());
-  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+  const std::vector<Parameter> kinds = parseParameterList("E,nu");
   VecX start(2);
   start << 4500.0, 0.36;
   const VecX clean = fit(b, b.capture(0.0), kinds, start);
@@ -91,7 +91,7 @@ TEST(GridPointCloudFit, YoungsModulusAndPoissonRatioNoiseFree) {
 
 TEST(GridPointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
   BouncingGridBox b;
-  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+  const std::vector<Parameter> kinds = parseParameterList("E,nu");
   VecX start(2);
   start << 4500.0, 0.36;
   const double sigma = 0.5 * kCell;
@@ -122,8 +122,7 @@ TEST(GridPointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
 TEST(GridPointCloudFit, GroundPlane) {
   BouncingGridBox b;
   const Vec3 trueNormal = b.model().ground->plane().normal;
-  const std::vector<ParameterKind> kinds = {ParameterKind::GroundTheta, ParameterKind::GroundPhi,
-                                            ParameterKind::GroundOffset};
+  const std::vector<Parameter> kinds = parseParameterList("ground_theta,ground_phi,ground_offset");
   const ParameterSpace space(kinds, {});
   // Noise-free, and with noise of half a cell (the grid SDF cost as it is).
   for (const double sigma : {0.0, 0.5 * kCell}) {

@@ -164,8 +164,7 @@ TEST(ParameterTransform, RoundTripsAndDerivatives) {
   }
   EXPECT_THROW(ParameterTransform{ParameterTransform::Kind::Log}.toInternal(-1.0), InputError);
   EXPECT_THROW((ParameterTransform{ParameterTransform::Kind::Logit, 0.0, 0.5}.toInternal(0.5)), InputError);
-  const TransformSet set = defaultTransforms({ParameterKind::YoungsModulus, ParameterKind::PoissonRatio,
-                                              ParameterKind::GravityY});
+  const TransformSet set = defaultTransforms(parseParameterList("E,nu,gravity_y"));
   VecX p(3);
   p << 2000.0, 0.3, -9.81;
   EXPECT_LT((set.toPhysical(set.toInternal(p)) - p).norm(), 1e-10);

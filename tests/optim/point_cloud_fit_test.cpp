@@ -63,7 +63,7 @@ struct BouncingBox {
 };
 
 // noiseSigma > 0: the closest-point cost's noise correction (point_surface_cost.h).
-VecX fit(BouncingBox& b, const Capture& capture, const std::vector<ParameterKind>& kinds, const VecX& start,
+VecX fit(BouncingBox& b, const Capture& capture, const std::vector<Parameter>& kinds, const VecX& start,
          double noiseSigma = 0.0) {
   PointCloudLossOptions options;
   options.averageOverPoints = true;
@@ -76,7 +76,7 @@ VecX fit(BouncingBox& b, const Capture& capture, const std::vector<ParameterKind
 // Noise-free and noisy fits are separate tests so that ctest runs them in parallel.
 TEST(PointCloudFit, YoungsModulusAndPoissonRatioNoiseFree) {
   BouncingBox b(6);
-  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+  const std::vector<Parameter> kinds = parseParameterList("E,nu");
   VecX start(2);
   start << 4500.0, 0.36;
   const VecX clean = fit(b, b.capture(0.0), kinds, start);
@@ -86,7 +86,7 @@ TEST(PointCloudFit, YoungsModulusAndPoissonRatioNoiseFree) {
 
 TEST(PointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
   BouncingBox b(6);
-  const std::vector<ParameterKind> kinds = {ParameterKind::YoungsModulus, ParameterKind::PoissonRatio};
+  const std::vector<Parameter> kinds = parseParameterList("E,nu");
   VecX start(2);
   start << 4500.0, 0.36;
   const double sigma = 0.5 * b.cell;
@@ -114,8 +114,7 @@ TEST(PointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
 TEST(PointCloudFit, GroundPlane) {
   BouncingBox b(3);
   const Vec3 trueNormal = b.model->ground->plane().normal;
-  const std::vector<ParameterKind> kinds = {ParameterKind::GroundTheta, ParameterKind::GroundPhi,
-                                            ParameterKind::GroundOffset};
+  const std::vector<Parameter> kinds = parseParameterList("ground_theta,ground_phi,ground_offset");
   const ParameterSpace space(kinds, {});
   // Noise-free, and with noise of half a cell (closest-point cost with its noise correction).
   for (const double sigma : {0.0, 0.5 * b.cell}) {

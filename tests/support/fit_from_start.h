@@ -7,7 +7,7 @@
 
 namespace softfit::testing {
 
-inline VecX fitFromStart(const FitSetup& setup, const std::vector<ParameterKind>& kinds, const VecX& start,
+inline VecX fitFromStart(const FitSetup& setup, const std::vector<Parameter>& kinds, const VecX& start,
                          int maxIterations = 60) {
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   const VecX truth = problem.space().values(*setup.model);

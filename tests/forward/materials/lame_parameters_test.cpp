@@ -72,3 +72,28 @@ TEST(LameParameters, DefaultFieldName) {
 
 }  // namespace
 }  // namespace softfit
+
+namespace softfit {
+namespace {
+
+TEST(LameParameters, YoungPoissonRoundTripAndChainRule) {
+  for (const auto& [E, nu] : {std::pair{2000.0, 0.3}, std::pair{1e6, 0.495}, std::pair{3.0, -0.4}}) {
+    const LameParameters p = lameFromYoungPoisson(E, nu);
+    const YoungPoisson back = youngPoissonFromLame(p);
+    EXPECT_NEAR(back.youngs, E, 1e-12 * E);
+    EXPECT_NEAR(back.poisson, nu, 1e-12);
+    // L = a mu + b lambda: (dL/dE, dL/dnu) against central differences of the conversion.
+    const double a = 0.7, b = -1.3;
+    const auto L = [&](double e, double n) {
+      const LameParameters q = lameFromYoungPoisson(e, n);
+      return a * q.mu + b * q.lambda;
+    };
+    const YoungPoisson g = youngPoissonGradient(p, a, b);
+    const double hE = 1e-6 * E, hNu = 1e-7;
+    EXPECT_NEAR(g.youngs, (L(E + hE, nu) - L(E - hE, nu)) / (2 * hE), 1e-6 * std::abs(g.youngs) + 1e-12);
+    EXPECT_NEAR(g.poisson, (L(E, nu + hNu) - L(E, nu - hNu)) / (2 * hNu), 1e-6 * std::abs(g.poisson) + 1e-9);
+  }
+}
+
+}  // namespace
+}  // namespace softfit

@@ -1,4 +1,4 @@
-#include "optim/fit_report.h"
+#include "optim/report/fit_report.h"
 
 #include <cmath>
 #include <cstdio>

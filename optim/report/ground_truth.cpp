@@ -1,4 +1,4 @@
-#include "optim/ground_truth.h"
+#include "optim/report/ground_truth.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "optim/raster_image.h"
+#include "optim/report/raster_image.h"
 
 #include <png.h>
 

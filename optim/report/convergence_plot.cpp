@@ -1,10 +1,10 @@
-#include "optim/convergence_plot.h"
+#include "optim/report/convergence_plot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "optim/raster_image.h"
+#include "optim/report/raster_image.h"
 
 namespace softfit {
 

@@ -1,4 +1,4 @@
-#include "optim/fit_report.h"
+#include "optim/report/fit_report.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "forward/errors.h"
-#include "optim/convergence_plot.h"
+#include "optim/report/convergence_plot.h"
 
 namespace softfit {
 namespace {
@@ -23,7 +23,7 @@ TEST(FitReport, WritesCsvJsonAndPng) {
     r.point = VecX::Constant(1, std::log(2000.0 + k));
     history.push_back(r);
   }
-  const TransformSet transforms = defaultTransforms({ParameterKind::YoungsModulus});
+  const TransformSet transforms = defaultTransforms(parseParameterList("E"));
   writeFitHistoryCsv((dir / "history.csv").string(), {"E"}, transforms, history);
   std::ifstream csv(dir / "history.csv");
   std::string header, first;
