@@ -88,6 +88,15 @@ TEST(CaptureIo, RenderedCaptureRoundTripsThroughEveryCloudFormat) {
   expectInputError([&] { writeCapture(dir.file("x"), bad); }, {"capture.json", "numbered"});
 }
 
+// DIR/a.xyz (two points) and DIR/empty.xyz (none).
+void writeSmallClouds(const std::string& dir) {
+  PointCloud square;
+  square.points.resize(2, 3);
+  square.points << 0, 0, 0, 1, 1, 1;
+  writeXyz(dir + "/a.xyz", square);
+  writeXyz(dir + "/empty.xyz", PointCloud{});
+}
+
 TEST(CaptureIo, RestFramesRoundTripAndLoadFromDepthImages) {
   TempDirectory dir("softfit-capture-");
   const auto s = testing::makeBoxSurface(Vec3(-0.4, 0, -0.3), Vec3(0.4, 0.5, 0.3), 2, 0.0, 0);
@@ -138,11 +147,7 @@ TEST(CaptureIo, MalformedRestFramesNameTheFileAndRestFrame) {
   TempDirectory dir("softfit-capture-");
   const std::string d = dir.path();
   const std::string json = d + "/capture.json";
-  PointCloud square;
-  square.points.resize(2, 3);
-  square.points << 0, 0, 0, 1, 1, 1;
-  writeXyz(d + "/a.xyz", square);
-  writeXyz(d + "/empty.xyz", PointCloud{});
+  writeSmallClouds(d);
   const auto capture = [&](const std::string& rest) {
     writeFile(json, R"({"frame_count": 1, "dt": 0.1, "frames": [{"frame": 0, "cloud": "a.xyz"}], "rest_frames": )" +
                         rest + "}");
@@ -167,11 +172,7 @@ TEST(CaptureIo, MalformedCapturesNameTheFileAndFrame) {
   TempDirectory dir("softfit-capture-");
   const std::string d = dir.path();
   const std::string json = d + "/capture.json";
-  PointCloud square;
-  square.points.resize(2, 3);
-  square.points << 0, 0, 0, 1, 1, 1;
-  writeXyz(d + "/a.xyz", square);
-  writeXyz(d + "/empty.xyz", PointCloud{});
+  writeSmallClouds(d);
   writeFile(d + "/nan.xyz", "0 0 0\n1 nan 2\n");
   writeFile(d + "/nan.ply", "ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\n"
                             "property float z\nend_header\n0 inf 0\n");

@@ -27,11 +27,7 @@ struct SmallScene {
   StaticGeometry background;
 
   SmallScene() {
-    for (int k = 0; k < 5; ++k) {
-      VecX x = body.positions;
-      for (int i = 0; i < x.size() / 3; ++i) x[3 * i] += 0.01 * k;
-      states.push_back({x, VecX::Zero(x.size()), 0.01 * k});
-    }
+    states = testing::translatedStates(body.positions, 5, 0.01, 0.01);
     Vec3 lo, hi;
     boundingBox(body.positions, lo, hi);
     CameraRigOptions rig;
