@@ -42,7 +42,8 @@ struct RawCaptureSummary {
 // and writes the folder above. Depths outside the PNG's range (below half a unit or above
 // 65535 units) are written as 0. Throws InputError for no states or cameras, stride < 1,
 // restFrames < 0, simulationDt <= 0, depthScale <= 0, an invalid sensor model, a frame in
-// which no camera measures anything, or a file that cannot be written.
+// which no camera measures anything, or a file that cannot be written. capture.json is
+// written last, so a failed run leaves no capture.json behind.
 RawCaptureSummary writeRawDepthCapture(const std::string& dir, const std::vector<State>& states,
                                        const EmbeddedSurface& surface, const StaticGeometry& background,
                                        const std::vector<Camera>& cameras, const RawCaptureOptions& options);
