@@ -48,6 +48,21 @@ class GeometryBuilder {
   std::vector<std::array<int, 3>> triangles_;
 };
 
+// Of 24 evenly spaced azimuths, the first farthest (in angle) from every taken one.
+double clearestAzimuth(const std::vector<double>& taken) {
+  double best = 0.0, bestGap = -1.0;
+  for (int k = 0; k < 24; ++k) {
+    const double a = 2.0 * M_PI * k / 24.0;
+    double gap = M_PI;
+    for (const double t : taken) gap = std::min(gap, std::abs(std::remainder(a - t, 2.0 * M_PI)));
+    if (gap > bestGap) {
+      bestGap = gap;
+      best = a;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 StaticGeometry makeStaticBackground(const Vec3& bodyMin, const Vec3& bodyMax, const std::vector<Camera>& cameras,
@@ -90,8 +105,16 @@ StaticGeometry makeStaticBackground(const Vec3& bodyMin, const Vec3& bodyMax, co
   const Vec3 w = p0 + wall * e1;
   g.quad(w - extent * e2, w + extent * e2, w + extent * e2 + top * n, w - extent * e2 + top * n);
   const double s = 0.6 * r, distance = 1.4 * r + 0.75 * s;
-  g.box(p0 + distance * e2, e1, e2, n, 0.5 * s, 0.8 * s);
-  g.box(p0 + distance * (-0.6 * e1 - 0.8 * e2), e1, e2, n, 0.5 * s, 1.4 * s);
+  std::vector<double> taken;  // azimuths (about n, from e1) of the cameras, then of the boxes
+  for (const Camera& cam : cameras) {
+    const Vec3 d = cam.position - c;
+    if (std::hypot(e1.dot(d), e2.dot(d)) > 0.5 * r) taken.push_back(std::atan2(e2.dot(d), e1.dot(d)));
+  }
+  for (const double height : {0.8 * s, 1.4 * s}) {
+    const double azimuth = clearestAzimuth(taken);
+    taken.push_back(azimuth);
+    g.box(p0 + distance * (std::cos(azimuth) * e1 + std::sin(azimuth) * e2), e1, e2, n, 0.5 * s, height);
+  }
   return g.take();
 }
 

@@ -14,9 +14,12 @@
 //    from p0 (behind every camera on that side), from the floor to max(3 r, highest
 //    camera + r);
 //  - clutter: two floor-standing boxes with footprint s x s, s = 0.6 r, heights 0.8 s and
-//    1.4 s, footprint centres at horizontal distance 1.4 r + 0.75 s from c along e2 and
-//    along -0.6 e1 - 0.8 e2: every box point is at least 1.4 r + 0.75 s - 0.71 s > 1.4 r
-//    from c horizontally, so no box touches the body (which stays within r of c).
+//    1.4 s, footprint centres at horizontal distance 1.4 r + 0.75 s from c: every box
+//    point is at least 1.4 r + 0.75 s - 0.71 s > 1.4 r from c horizontally, so no box
+//    touches the body (which stays within r of c). Each box stands at the one of 24
+//    azimuths (about n, from e1; the first on ties) farthest from the azimuths of the
+//    cameras (those more than 0.5 r off the vertical through c) and of the box before,
+//    so that the clutter stands between the cameras rather than in front of one.
 // Deterministic; triangles are two-sided for the ray caster.
 #include <vector>
 

@@ -7,6 +7,7 @@
 
 #include <Eigen/Geometry>
 
+#include "forward/mesh/triangle_bvh.h"
 #include "observations/camera_rig.h"
 #include "observations_test_support.h"
 
@@ -17,7 +18,7 @@ TEST(StaticBackground, FloorOnTheGroundAndClutterClearOfTheBody) {
   const Vec3 lo(-0.2, 0.05, -0.2), hi(0.2, 0.45, 0.2);
   CameraRigOptions rig;
   rig.layout = CameraLayout::Hemisphere;
-  const auto cameras = camerasAroundBox(lo, hi, 4, rig);
+  const auto cameras = camerasAroundBox(lo, hi, 9, rig);
   BackgroundOptions o;
   o.hasGround = true;
   o.groundNormal = Vec3(0, 2, 0);  // not unit: the plane is 2 y - 0.1 = 0
@@ -32,6 +33,12 @@ TEST(StaticBackground, FloorOnTheGroundAndClutterClearOfTheBody) {
     const Vec3 p = g.positions.segment<3>(3 * i);
     EXPECT_GE(p.y(), 0.05 - 1e-12);
     EXPECT_GT(Vec3(p.x() - c.x(), 0, p.z() - c.z()).norm(), 1.4 * r - 1e-12) << i;
+  }
+  // No camera's line of sight to the body centre crosses the scenery.
+  const TriangleBvh bvh(g.positions, g.triangles);
+  for (const Camera& cam : cameras) {
+    TriangleBvh::RayHit hit;
+    EXPECT_FALSE(bvh.intersectRay(cam.position, c - cam.position, hit, 0.0, 1.0)) << cam.name;
   }
   // The wall (vertices 4..7) is farther along its normal than every camera.
   const Vec3 wallNormal = (g.positions.segment<3>(15) - g.positions.segment<3>(12))
