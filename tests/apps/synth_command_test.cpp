@@ -96,6 +96,12 @@ TEST_F(SynthCommand, WithoutSensorOptionsTheCaptureIsPointCloudsWithoutRestFrame
   EXPECT_TRUE(fs::exists(dir_ / "ply" / "frames" / "frame_000004.ply"));
   EXPECT_FALSE(fs::exists(dir_ / "ply" / "depth"));
   EXPECT_TRUE(softfit::loadCapture((dir_ / "ply").string()).restFrames.empty());
+  // An explicit --sensor ideal is the default: the same files, byte for byte.
+  ASSERT_EQ(run("synth " + scene_ + " --resolution 16 --camera-count 2 --sensor ideal -o " + (dir_ / "i").string())
+                .exitCode,
+            0);
+  for (const char* f : {"capture.json", "frames/frame_000004.ply", "cameras.json"})
+    EXPECT_EQ(bytes(dir_ / "ply" / f), bytes(dir_ / "i" / f)) << f;
   // --rest-frames alone: rest frames as point clouds.
   ASSERT_EQ(run("synth " + scene_ + " --resolution 16 --camera-count 2 --rest-frames 3 -o " + (dir_ / "r").string())
                 .exitCode,
