@@ -24,14 +24,14 @@
 //     such neighbour: the mixed foreground / background return of a structured-light
 //     window straddling the edge ("flying" or mixed pixels; Sabov & Krueger 2008,
 //     "Identification and Correction of Flying Pixels in Range Camera Data", SCCG).
-//  3. Axial noise (Nguyen et al. 2012, fitted on a Kinect v1 for z in 0.5..3 m, theta
-//     below 60 degrees):
+//  3. Axial noise (Nguyen et al. 2012, fitted on a Kinect v1 for incidence angles of
+//     about 10-60 degrees):
 //       sigma_z(z) = axialSigmaConstant + axialSigmaQuadratic * (z - axialSigmaOffset)^2   [m]
 //     That fit is of the sensor's quantized output, so when quantization (4) is on the
 //     Gaussian part gets variance sigma_z^2 - step(z)^2 / 12 (never below 0) and the
 //     quantized total has about Nguyen's sigma_z (tests: -3% at 2 m, where the step is
-//     about twice the Gaussian sigma and the rounding error is not quite uniform). One standard normal per measured pixel,
-//     row-major.
+//     about twice the Gaussian sigma and the rounding error is not quite uniform). One
+//     standard normal per measured pixel, row-major.
 //  4. Disparity quantization (Khoshelham & Elberink 2012, "Accuracy and Resolution of
 //     Kinect Depth Data for Indoor Mapping Applications", Sensors 12: depth from disparity
 //     d = f b / z, d measured in steps of 1/8 pixel): with f = disparityFocalPixels and
