@@ -18,6 +18,9 @@ struct CaptureFrame {
 struct Capture {
   double dt = 0.0;                   // seconds between consecutive frames (> 0 when loaded)
   std::vector<CaptureFrame> frames;  // frames 0, 1, ..., frameCount() - 1, in order
+  // Optional "rest_frames": the body at rest before the motion starts (frame 0 of the
+  // motion), numbered 0, 1, ... like frames; empty when the capture has none.
+  std::vector<CaptureFrame> restFrames;
   std::string source;                // capture folder, or "<rendered>"
 
   int frameCount() const { return static_cast<int>(frames.size()); }

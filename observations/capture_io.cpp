@@ -20,9 +20,9 @@ std::string resolve(const std::string& dir, const std::string& file) {
   return p.is_absolute() ? file : (std::filesystem::path(dir) / p).string();
 }
 
-std::string frameFileName(int frame, CloudFileFormat format) {
+std::string frameFileName(const char* prefix, int frame, CloudFileFormat format) {
   char name[64];
-  std::snprintf(name, sizeof name, "frame_%06d", frame);
+  std::snprintf(name, sizeof name, "%s_%06d", prefix, frame);
   return std::string("frames/") + name + cloudFileExtension(format);
 }
 
@@ -34,15 +34,15 @@ struct FrameSpec {
   std::string field;                                       // "frames[i]"
 };
 
-FrameSpec parseFrame(const nlohmann::json& j, const std::string& field, int frameCount) {
+FrameSpec parseFrame(const nlohmann::json& j, const std::string& field, int frameCount, const std::string& label) {
   const JsonFields f(j, field);
   f.allowOnly({"frame", "weight", "cloud", "clouds", "depth"});
   FrameSpec s;
   s.field = field;
   s.frame = f.integer("frame");
   if (s.frame < 0 || s.frame >= frameCount)
-    throw InputError(f.field("frame") + " = " + std::to_string(s.frame) + ": outside [0, frame_count = " +
-                     std::to_string(frameCount) + ")");
+    throw InputError(f.field("frame") + " = " + std::to_string(s.frame) + ": outside [0, " +
+                     (label == "frame" ? "frame_count = " : "rest frame count = ") + std::to_string(frameCount) + ")");
   s.weight = f.number("weight", 1.0);
   if (!(s.weight >= 0.0)) throw InputError(f.field("weight") + ": must be >= 0");
   if (f.has("cloud")) s.clouds.push_back(f.string("cloud"));
@@ -61,54 +61,38 @@ FrameSpec parseFrame(const nlohmann::json& j, const std::string& field, int fram
     }
   }
   if (s.clouds.empty() && s.depth.empty())
-    throw InputError(field + " (frame " + std::to_string(s.frame) +
+    throw InputError(field + " (" + label + " " + std::to_string(s.frame) +
                      "): no data (give \"cloud\", \"clouds\" or \"depth\")");
   return s;
 }
 
-}  // namespace
-
-Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
-  const std::string jsonPath = (std::filesystem::path(dir) / "capture.json").string();
-  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": capture folder does not exist");
-  const nlohmann::json root = readJsonFile(jsonPath);
-
-  int frameCount = 0;
-  bool allowEmpty = options.allowEmptyFrames;
-  Capture capture;
-  capture.source = dir;
+// The entries of `key` ("frames" or "rest_frames"), each of frames 0..count-1 exactly once.
+std::vector<FrameSpec> parseFrameList(const nlohmann::json& list, const std::string& key, int count,
+                                      const std::string& label) {
   std::vector<FrameSpec> specs;
-  withErrorPrefix(jsonPath, [&] {
-    if (!root.is_object()) throw InputError("expected a JSON object with frame_count, dt and frames");
-    const JsonFields f(root, "");
-    f.allowOnly({"frame_count", "dt", "allow_empty_frames", "frames", "description"});
-    frameCount = f.integer("frame_count");
-    if (frameCount < 1) throw InputError("frame_count: must be at least 1");
-    capture.dt = f.number("dt");
-    if (!(capture.dt > 0.0)) throw InputError("dt: must be positive (seconds between frames)");
-    allowEmpty = f.boolean("allow_empty_frames", false) || allowEmpty;
-    const auto& frames = root.contains("frames") ? root.at("frames") : nlohmann::json();
-    if (!frames.is_array()) throw InputError(root.contains("frames") ? "frames: expected an array of frame objects"
-                                                                     : "missing required field \"frames\"");
-    std::vector<int> seenAt(frameCount, -1);
-    for (std::size_t i = 0; i < frames.size(); ++i) {
-      FrameSpec s = parseFrame(frames[i], "frames[" + std::to_string(i) + "]", frameCount);
-      if (seenAt[s.frame] >= 0)
-        throw InputError("frame " + std::to_string(s.frame) + " is listed twice (frames[" +
-                         std::to_string(seenAt[s.frame]) + "] and frames[" + std::to_string(i) + "])");
-      seenAt[s.frame] = static_cast<int>(i);
-      specs.push_back(std::move(s));
-    }
-    for (int k = 0; k < frameCount; ++k)
-      if (seenAt[k] < 0)
-        throw InputError("frame " + std::to_string(k) + " is missing from \"frames\" (frame_count = " +
-                         std::to_string(frameCount) + ")");
-  });
+  std::vector<int> seenAt(count, -1);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    FrameSpec s = parseFrame(list[i], key + "[" + std::to_string(i) + "]", count, label);
+    if (seenAt[s.frame] >= 0)
+      throw InputError(label + " " + std::to_string(s.frame) + " is listed twice (" + key + "[" +
+                       std::to_string(seenAt[s.frame]) + "] and " + key + "[" + std::to_string(i) + "])");
+    seenAt[s.frame] = static_cast<int>(i);
+    specs.push_back(std::move(s));
+  }
+  for (int k = 0; k < count; ++k)
+    if (seenAt[k] < 0)
+      throw InputError(label + " " + std::to_string(k) + " is missing from \"" + key + "\"" +
+                       (key == "frames" ? " (frame_count = " + std::to_string(count) + ")" : std::string()));
+  return specs;
+}
 
-  capture.frames.resize(frameCount);
+// Reads the files of every spec into frames[spec.frame].
+std::vector<CaptureFrame> loadFrames(const std::string& dir, const std::string& jsonPath,
+                                     const std::vector<FrameSpec>& specs, bool allowEmpty, const std::string& label) {
+  std::vector<CaptureFrame> frames(specs.size());
   for (const FrameSpec& s : specs) {
-    const std::string where = jsonPath + ": " + s.field + " (frame " + std::to_string(s.frame) + ")";
-    CaptureFrame& out = capture.frames[s.frame];
+    const std::string where = jsonPath + ": " + s.field + " (" + label + " " + std::to_string(s.frame) + ")";
+    CaptureFrame& out = frames[s.frame];
     out.frame = s.frame;
     out.weight = s.weight;
     withErrorPrefix(where, [&] {
@@ -129,36 +113,90 @@ Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
                          "to accept frames without points");
     });
   }
+  return frames;
+}
+
+}  // namespace
+
+Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
+  const std::string jsonPath = (std::filesystem::path(dir) / "capture.json").string();
+  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": capture folder does not exist");
+  const nlohmann::json root = readJsonFile(jsonPath);
+
+  int frameCount = 0;
+  bool allowEmpty = options.allowEmptyFrames;
+  Capture capture;
+  capture.source = dir;
+  std::vector<FrameSpec> specs, restSpecs;
+  withErrorPrefix(jsonPath, [&] {
+    if (!root.is_object()) throw InputError("expected a JSON object with frame_count, dt and frames");
+    const JsonFields f(root, "");
+    f.allowOnly({"frame_count", "dt", "allow_empty_frames", "frames", "rest_frames", "description"});
+    frameCount = f.integer("frame_count");
+    if (frameCount < 1) throw InputError("frame_count: must be at least 1");
+    capture.dt = f.number("dt");
+    if (!(capture.dt > 0.0)) throw InputError("dt: must be positive (seconds between frames)");
+    allowEmpty = f.boolean("allow_empty_frames", false) || allowEmpty;
+    const auto& frames = root.contains("frames") ? root.at("frames") : nlohmann::json();
+    if (!frames.is_array()) throw InputError(root.contains("frames") ? "frames: expected an array of frame objects"
+                                                                     : "missing required field \"frames\"");
+    specs = parseFrameList(frames, "frames", frameCount, "frame");
+    if (root.contains("rest_frames")) {
+      const auto& rest = root.at("rest_frames");
+      if (!rest.is_array()) throw InputError("rest_frames: expected an array of frame objects");
+      restSpecs = parseFrameList(rest, "rest_frames", static_cast<int>(rest.size()), "rest frame");
+    }
+  });
+
+  capture.frames = loadFrames(dir, jsonPath, specs, allowEmpty, "frame");
+  capture.restFrames = loadFrames(dir, jsonPath, restSpecs, allowEmpty, "rest frame");
   return capture;
 }
+
+namespace {
+
+void checkFramesToWrite(const std::vector<CaptureFrame>& frames, const std::string& jsonPath, const std::string& label,
+                        bool allowEmptyFrames) {
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    const CaptureFrame& f = frames[k];
+    const std::string where = jsonPath + ": " + label + " " + std::to_string(k);
+    if (f.frame != static_cast<int>(k))
+      throw InputError(where + ": " + label + "s must be numbered 0..N-1 in order (found " + std::to_string(f.frame) +
+                       ")");
+    if (!(f.weight >= 0.0) || !std::isfinite(f.weight)) throw InputError(where + ": weight must be >= 0");
+    if (f.cloud.empty() && !allowEmptyFrames) throw InputError(where + ": the point cloud is empty (0 points)");
+  }
+}
+
+nlohmann::json writeFrameClouds(const std::string& dir, const std::vector<CaptureFrame>& frames, const char* prefix,
+                                CloudFileFormat format) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const CaptureFrame& f : frames) {
+    const std::string file = frameFileName(prefix, f.frame, format);
+    writePointCloud((std::filesystem::path(dir) / file).string(), f.cloud, format);
+    list.push_back({{"frame", f.frame}, {"weight", f.weight}, {"cloud", file}});
+  }
+  return list;
+}
+
+}  // namespace
 
 void writeCapture(const std::string& dir, const Capture& capture, CloudFileFormat format, bool allowEmptyFrames) {
   const std::string jsonPath = (std::filesystem::path(dir) / "capture.json").string();
   if (!(capture.dt > 0.0)) throw InputError(jsonPath + ": cannot write a capture without a positive dt");
   if (capture.frames.empty()) throw InputError(jsonPath + ": cannot write a capture without frames");
-  for (int k = 0; k < capture.frameCount(); ++k) {
-    const CaptureFrame& f = capture.frames[k];
-    const std::string where = jsonPath + ": frame " + std::to_string(k);
-    if (f.frame != k) throw InputError(where + ": frames must be numbered 0..N-1 in order (found " +
-                                       std::to_string(f.frame) + ")");
-    if (!(f.weight >= 0.0) || !std::isfinite(f.weight)) throw InputError(where + ": weight must be >= 0");
-    if (f.cloud.empty() && !allowEmptyFrames) throw InputError(where + ": the point cloud is empty (0 points)");
-  }
+  checkFramesToWrite(capture.frames, jsonPath, "frame", allowEmptyFrames);
+  checkFramesToWrite(capture.restFrames, jsonPath, "rest frame", allowEmptyFrames);
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(dir) / "frames", ec);
   if (ec) throw InputError(dir + ": cannot create the capture folder (" + ec.message() + ")");
 
-  nlohmann::json frames = nlohmann::json::array();
-  for (const CaptureFrame& f : capture.frames) {
-    const std::string file = frameFileName(f.frame, format);
-    writePointCloud((std::filesystem::path(dir) / file).string(), f.cloud, format);
-    frames.push_back({{"frame", f.frame}, {"weight", f.weight}, {"cloud", file}});
-  }
   nlohmann::json root = nlohmann::json::object();
   root["frame_count"] = capture.frameCount();
   root["dt"] = capture.dt;
   if (allowEmptyFrames) root["allow_empty_frames"] = true;
-  root["frames"] = frames;
+  root["frames"] = writeFrameClouds(dir, capture.frames, "frame", format);
+  if (!capture.restFrames.empty()) root["rest_frames"] = writeFrameClouds(dir, capture.restFrames, "rest", format);
   writeTextFile(jsonPath, root.dump(2) + "\n");
 }
 

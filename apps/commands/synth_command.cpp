@@ -1,5 +1,6 @@
 #include "apps/commands/synth_command.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/synth_sensor.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -31,9 +32,16 @@ struct SynthOptions {
   std::uint64_t seed = 1;
   int stride = 1;
   int steps = -1;
+  SynthSensorOptions sensor;  // --sensor, --background, --rest-frames (synth_sensor.h)
 };
 
 void runSynth(const SynthOptions& options) {
+  const bool raw = options.sensor.raw();
+  sensorModelFromOption(options.sensor.sensor);  // an unknown --sensor fails before the simulation
+  if (options.sensor.restFrames < -1) throw InputError("--rest-frames: must be >= 0");
+  if (raw && options.noise != 0.0)
+    throw InputError("--noise: isotropic point noise applies to point-cloud captures; with --sensor / --background "
+                     "the sensor model makes the noise");
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;
@@ -42,20 +50,21 @@ void runSynth(const SynthOptions& options) {
   Simulator simulator(model, makeIntegrator(description.integrator), description.dt);
   const std::vector<State> states = simulator.run(scene.initial, description.steps, true).states;
 
+  // The whole motion's bounding box: the rig keeps the body in view, the background clear of it.
+  Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
+  for (const State& s : states) {
+    Vec3 a, b;
+    boundingBox(s.x, a, b);
+    lo = lo.cwiseMin(a);
+    hi = hi.cwiseMax(b);
+  }
   std::vector<Camera> cameras;
   if (!options.cameras.empty()) {
     cameras = readCameras(options.cameras);
   } else {
-    // Around the whole motion, so the body stays in view.
-    Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
-    for (const State& s : states) {
-      Vec3 a, b;
-      boundingBox(s.x, a, b);
-      lo = lo.cwiseMin(a);
-      hi = hi.cwiseMax(b);
-    }
     CameraRigOptions rig;
     rig.width = rig.height = options.resolution;
+    if (raw && !options.sensor.resolutionGiven) applyKinectLikeRig(rig);
     rig.layout = description.ground ? CameraLayout::Hemisphere : CameraLayout::Sphere;
     if (description.ground) rig.up = description.ground->normal;
     cameras = camerasAroundBox(lo, hi, options.cameraCount, rig);
@@ -66,8 +75,23 @@ void runSynth(const SynthOptions& options) {
   // quadrature and the SDF point cost see), whatever the scene's output surface is.
   const EmbeddedSurface surface =
       scene.isGrid() ? extractEmbeddedSurface(*scene.grid, SurfaceResolution::Samples) : scene.embeddedSurface;
-  const Capture capture = renderCapture(states, surface, cameras, noise, options.stride, description.dt);
-  writeCapture(options.output, capture);
+  int frames = 0;
+  long long points = 0;
+  if (raw) {
+    const RawCaptureSummary summary = writeSynthRawCapture(options.output, options.sensor, description, states, surface,
+                                                           cameras, lo, hi, options.seed, options.stride);
+    frames = summary.frames;
+    points = summary.measuredPixels;
+  } else {
+    Capture capture = renderCapture(states, surface, cameras, noise, options.stride, description.dt);
+    const int rest = options.sensor.restFrameCount();
+    if (rest > 0)  // the body at rest before the motion, its own noise stream (seed + 1)
+      capture.restFrames = renderCapture(std::vector<State>(rest, states[0]), surface, cameras,
+                                         NoiseOptions{options.noise, options.seed + 1}, 1, description.dt).frames;
+    writeCapture(options.output, capture);
+    frames = capture.frameCount();
+    points = capture.totalPoints();
+  }
   writeCameras((std::filesystem::path(options.output) / "cameras.json").string(), cameras);
   writeDisplacementObservations((std::filesystem::path(options.output) / "displacements.json").string(),
                                 displacementObservationsFromStates(states, {}, options.stride, description.dt));
@@ -87,10 +111,17 @@ void runSynth(const SynthOptions& options) {
   std::map<std::string, double> truth;
   for (int i = 0; i < space.size(); ++i) truth[space.names()[i]] = values[i];
   writeGroundTruth((std::filesystem::path(options.output) / "truth.json").string(), truth);
-  std::printf("softfit synth: %s -> %s\n  %d frames (every %d of %d steps), %d cameras, %d points in all, noise sigma %g\n"
-              "  wrote capture.json, cameras.json, displacements.json and truth.json\n",
-              options.scene.c_str(), options.output.c_str(), capture.frameCount(), options.stride, description.steps,
-              static_cast<int>(cameras.size()), capture.totalPoints(), options.noise);
+  char noiseText[64];
+  std::snprintf(noiseText, sizeof noiseText, "noise sigma %g", options.noise);
+  const std::string what =
+      raw ? "sensor " + options.sensor.sensor + (options.sensor.background ? " with background" : "") : noiseText;
+  const int rest = options.sensor.restFrameCount();
+  const std::string restText = rest > 0 ? " + " + std::to_string(rest) + " rest frames" : "";
+  std::printf("softfit synth: %s -> %s\n  %d frames (every %d of %d steps)%s, %d cameras, %lld %s in all, "
+              "%s\n  wrote capture.json%s, cameras.json, displacements.json and truth.json\n",
+              options.scene.c_str(), options.output.c_str(), frames, options.stride, description.steps,
+              restText.c_str(), static_cast<int>(cameras.size()), points,
+              raw ? "measured pixels" : "points", what.c_str(), raw ? " + depth/ (16-bit PNGs, intrinsics)" : "");
 }
 
 }  // namespace
@@ -103,12 +134,19 @@ void addSynthCommand(CLI::App& app) {
   addDeviceOption(cmd, options->device);
   cmd->add_option("--cameras", options->cameras, "Camera JSON (default: a rig of --camera-count cameras)");
   cmd->add_option("--camera-count", options->cameraCount, "Cameras in the default rig")->capture_default_str();
-  cmd->add_option("--resolution", options->resolution, "Image size of the default rig's cameras")->capture_default_str();
+  CLI::Option* resolution =
+      cmd->add_option("--resolution", options->resolution,
+                      "Image size of the default rig's cameras (raw captures: 320 x 240 unless given)")
+          ->capture_default_str();
   cmd->add_option("--noise", options->noise, "Gaussian noise sigma on every point coordinate")->capture_default_str();
   cmd->add_option("--seed", options->seed, "Noise seed")->capture_default_str();
   cmd->add_option("--stride", options->stride, "Simulation steps per captured frame")->capture_default_str();
   cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
-  cmd->callback([options] { runSynth(*options); });
+  addSynthSensorOptions(cmd, options->sensor);
+  cmd->callback([options, resolution] {
+    options->sensor.resolutionGiven = resolution->count() > 0;
+    runSynth(*options);
+  });
 }
 
 }  // namespace softfit::apps

@@ -88,15 +88,91 @@ TEST(CaptureIo, RenderedCaptureRoundTripsThroughEveryCloudFormat) {
   expectInputError([&] { writeCapture(dir.file("x"), bad); }, {"capture.json", "numbered"});
 }
 
+// DIR/a.xyz (two points) and DIR/empty.xyz (none).
+void writeSmallClouds(const std::string& dir) {
+  PointCloud square;
+  square.points.resize(2, 3);
+  square.points << 0, 0, 0, 1, 1, 1;
+  writeXyz(dir + "/a.xyz", square);
+  writeXyz(dir + "/empty.xyz", PointCloud{});
+}
+
+TEST(CaptureIo, RestFramesRoundTripAndLoadFromDepthImages) {
+  TempDirectory dir("softfit-capture-");
+  const auto s = testing::makeBoxSurface(Vec3(-0.4, 0, -0.3), Vec3(0.4, 0.5, 0.3), 2, 0.0, 0);
+  const std::vector<State> states(3, State{s.positions, VecX::Zero(s.positions.size()), 0.0});
+  Vec3 lo, hi;
+  boundingBox(s.positions, lo, hi);
+  CameraRigOptions rig;
+  rig.width = rig.height = 12;
+  const auto cameras = camerasAroundBox(lo, hi, 3, rig);
+  Capture c = renderCapture(states, s.triangles, cameras, NoiseOptions{1e-3, 5}, 1, 0.01);
+  const Capture rest = renderCapture(states, s.triangles, cameras, NoiseOptions{1e-3, 6}, 1, 0.01);
+  c.restFrames = {rest.frames[0], rest.frames[1]};
+  c.restFrames[1].weight = 0.25;
+  writeCapture(dir.file("c"), c);
+  EXPECT_TRUE(std::filesystem::exists(dir.file("c") + "/frames/rest_000001.ply"));
+  const Capture back = loadCapture(dir.file("c"));
+  ASSERT_EQ(back.frameCount(), 3);
+  ASSERT_EQ(back.restFrames.size(), 2u);
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(back.restFrames[k].frame, k);
+    EXPECT_EQ(back.restFrames[k].weight, c.restFrames[k].weight);
+    EXPECT_EQ(back.restFrames[k].cloud.points, c.restFrames[k].cloud.points);
+  }
+  EXPECT_NE(back.restFrames[0].cloud.points, back.frames[0].cloud.points);  // independent noise
+  // A capture without rest frames loads with none and writes no "rest_frames".
+  EXPECT_TRUE(loadCapture(kFixture).restFrames.empty());
+  Capture plain = c;
+  plain.restFrames.clear();
+  writeCapture(dir.file("p"), plain);
+  EXPECT_TRUE(loadCapture(dir.file("p")).restFrames.empty());
+  // Rest frames given as depth images, like the fixture's frame 2.
+  const std::string d = dir.file("depth");
+  std::filesystem::create_directories(d);
+  std::filesystem::copy(kFixture, d, std::filesystem::copy_options::recursive);
+  writeFile(d + "/capture.json", R"({"frame_count": 1, "dt": 0.1, "frames": [{"frame": 0, "cloud": "frame_000000.ply"}],
+    "rest_frames": [{"frame": 1, "depth": [{"image": "depth_000002.png", "intrinsics": "camera0.json"}]},
+                    {"frame": 0, "cloud": "frame_000000.ply"}]})");
+  const Capture depth = loadCapture(d);
+  ASSERT_EQ(depth.restFrames.size(), 2u);
+  EXPECT_EQ(depth.restFrames[1].cloud.size(), 11);
+  EXPECT_EQ(depth.restFrames[0].cloud.size(), 4);
+  // Writer: rest frames in order.
+  std::swap(c.restFrames[0], c.restFrames[1]);
+  expectInputError([&] { writeCapture(dir.file("x"), c); }, {"capture.json", "rest frame 0", "numbered"});
+}
+
+TEST(CaptureIo, MalformedRestFramesNameTheFileAndRestFrame) {
+  TempDirectory dir("softfit-capture-");
+  const std::string d = dir.path();
+  const std::string json = d + "/capture.json";
+  writeSmallClouds(d);
+  const auto capture = [&](const std::string& rest) {
+    writeFile(json, R"({"frame_count": 1, "dt": 0.1, "frames": [{"frame": 0, "cloud": "a.xyz"}], "rest_frames": )" +
+                        rest + "}");
+  };
+  capture("{}");
+  expectInputError([&] { loadCapture(d); }, {json, "rest_frames", "array"});
+  capture(R"([{"frame": 0, "cloud": "a.xyz"}, {"frame": 2, "cloud": "a.xyz"}])");
+  expectInputError([&] { loadCapture(d); }, {json, "rest_frames[1].frame = 2", "outside"});
+  capture(R"([{"frame": 0, "cloud": "a.xyz"}, {"frame": 0, "cloud": "a.xyz"}])");
+  expectInputError([&] { loadCapture(d); }, {json, "rest frame 0 is listed twice", "rest_frames[1]"});
+  capture(R"([{"frame": 0}])");
+  expectInputError([&] { loadCapture(d); }, {json, "rest_frames[0] (rest frame 0)", "no data"});
+  capture(R"([{"frame": 0, "cloud": "a.xyz", "mask": "m.png"}])");
+  expectInputError([&] { loadCapture(d); }, {json, "rest_frames[0]", "mask"});
+  capture(R"([{"frame": 0, "cloud": "a.xyz"}, {"frame": 1, "cloud": "gone.ply"}])");
+  expectInputError([&] { loadCapture(d); }, {json, "rest_frames[1] (rest frame 1)", "gone.ply", "does not exist"});
+  capture(R"([{"frame": 0, "cloud": "empty.xyz"}])");
+  expectInputError([&] { loadCapture(d); }, {json, "rest_frames[0] (rest frame 0)", "empty"});
+}
+
 TEST(CaptureIo, MalformedCapturesNameTheFileAndFrame) {
   TempDirectory dir("softfit-capture-");
   const std::string d = dir.path();
   const std::string json = d + "/capture.json";
-  PointCloud square;
-  square.points.resize(2, 3);
-  square.points << 0, 0, 0, 1, 1, 1;
-  writeXyz(d + "/a.xyz", square);
-  writeXyz(d + "/empty.xyz", PointCloud{});
+  writeSmallClouds(d);
   writeFile(d + "/nan.xyz", "0 0 0\n1 nan 2\n");
   writeFile(d + "/nan.ply", "ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\n"
                             "property float z\nend_header\n0 inf 0\n");

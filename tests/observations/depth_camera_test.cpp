@@ -164,12 +164,7 @@ TEST(GaussianNoise, StatisticsAndReproducibility) {
 
 TEST(DepthCamera, RenderCaptureUsesStrideSeedAndTimes) {
   const auto s = makeBoxSurface(Vec3(-0.4, 0, -0.3), Vec3(0.4, 0.5, 0.3), 2, 0.0, 0);
-  std::vector<State> states;
-  for (int k = 0; k < 5; ++k) {
-    VecX x = s.positions;
-    for (int i = 0; i < x.size() / 3; ++i) x[3 * i] += 0.01 * k;
-    states.push_back({x, VecX::Zero(x.size()), 0.01 * k});
-  }
+  const std::vector<State> states = testing::translatedStates(s.positions, 5, 0.01, 0.01);
   Vec3 lo, hi;
   boundingBox(s.positions, lo, hi);
   CameraRigOptions rig;

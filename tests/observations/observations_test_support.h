@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "forward/errors.h"
+#include "forward/integrators/time_integrator.h"
 #include "forward/mesh/procedural_box.h"
 #include "forward/mesh/tet_mesh.h"
 #include "observations/point_cloud.h"
@@ -32,6 +33,18 @@ inline Surface makeBoxSurface(const Vec3& lo, const Vec3& hi, int n, double jitt
   std::uniform_real_distribution<double> u(-jitter, jitter);
   for (int i = 0; i < s.positions.size(); ++i) s.positions[i] += u(rng);
   return s;
+}
+
+// `count` states of the rigidly translated `positions`: state k moved by k * step along
+// x, at time k * dt, at rest.
+inline std::vector<State> translatedStates(const VecX& positions, int count, double step, double dt) {
+  std::vector<State> states;
+  for (int k = 0; k < count; ++k) {
+    VecX x = positions;
+    for (int i = 0; i < x.size() / 3; ++i) x[3 * i] += step * k;
+    states.push_back({x, VecX::Zero(x.size()), dt * k});
+  }
+  return states;
 }
 
 inline void writeFile(const std::string& path, const std::string& content) {
