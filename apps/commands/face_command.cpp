@@ -186,7 +186,7 @@ void addFaceCommand(CLI::App& app, int& exitCode) {
   generate->callback([options] { runGenerate(*options); });
 
   auto common = [&](CLI::App* c) {
-    c->add_option("model", options->model, "model.json")->required()->check(CLI::ExistingFile);
+    c->add_option("model", options->model, "model.json")->required();
     c->add_option("-o,--output", options->output, "Output folder");
     c->add_option("--geometry", options->geometry, "Start S from this CSV instead of the muscle containment");
     c->add_option("--iterations", options->iterations, "L-BFGS-B iterations per activation solve");

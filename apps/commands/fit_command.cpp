@@ -252,8 +252,7 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<FitOptions>();
   CLI::App* cmd = app.add_subcommand("fit", "Reconstruct physical parameters from a capture");
   cmd->add_option("scene", options->scene, "Scene JSON (geometry, boundary conditions, initial guess)")
-      ->required()
-      ->check(CLI::ExistingFile);
+      ->required();
   cmd->add_option("--observations", options->observations, "Capture folder (capture.json or displacements.json)")
       ->required();
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();

@@ -43,7 +43,7 @@ int runGradcheck(const GradcheckOptions& options) {
 void addGradcheckCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<GradcheckOptions>();
   CLI::App* cmd = app.add_subcommand("gradcheck", "Check adjoint gradients against finite differences and a Taylor test");
-  cmd->add_option("scene", options->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", options->scene, "Scene JSON file")->required();
   cmd->add_option("--params", options->parameters,
                   "Comma-separated parameters: E, nu, density, alpha1, alpha2, gravity[_x|_y|_z], "
                   "ground[_theta|_phi|_offset], velocity[_x|_y|_z], angular_velocity[_x|_y|_z]")

@@ -57,7 +57,7 @@ void runSimulate(const SimulateOptions& options) {
 void addSimulateCommand(CLI::App& app) {
   auto options = std::make_shared<SimulateOptions>();
   CLI::App* cmd = app.add_subcommand("simulate", "Run a scene and write ParaView frames (.pvd/.vtu) and the final surface (.obj)");
-  cmd->add_option("scene", options->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", options->scene, "Scene JSON file")->required();
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
   addDeviceOption(cmd, options->device);
   cmd->add_option("--steps", options->steps, "Override the scene's number of steps");

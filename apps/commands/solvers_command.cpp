@@ -109,7 +109,7 @@ void addSolversCommand(CLI::App& app) {
   auto o = std::make_shared<SolversOptions>();
   CLI::App* cmd =
       app.add_subcommand("solvers", "Compare step solvers (projected Newton, L-BFGS, projective dynamics) on one step");
-  cmd->add_option("scene", o->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", o->scene, "Scene JSON file")->required();
   cmd->add_option("--solvers", o->solvers,
                   "Comma-separated: newton-none, newton-clamp, newton-abs, newton-adaptive (trust-region "
                   "abs/clamp switch, Chen et al. 2024), each with -analytic for the stable neo-Hookean "

@@ -95,7 +95,7 @@ void runSynth(const SynthOptions& options) {
 void addSynthCommand(CLI::App& app) {
   auto options = std::make_shared<SynthOptions>();
   CLI::App* cmd = app.add_subcommand("synth", "Simulate a scene and write a synthetic capture for `softfit fit`");
-  cmd->add_option("scene", options->scene, "Scene JSON file (the ground truth)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", options->scene, "Scene JSON file (the ground truth)")->required();
   cmd->add_option("-o,--output", options->output, "Capture folder")->capture_default_str();
   addDeviceOption(cmd, options->device);
   cmd->add_option("--cameras", options->cameras, "Camera JSON (default: a rig of --camera-count cameras)");
