@@ -21,16 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-nlohmann::json readJson(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open");
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": invalid JSON: " + e.what());
-  }
-}
-
 std::string resolve(const std::string& base, const std::string& file) {
   const fs::path p(file);
   return p.is_absolute() ? file : (fs::path(base).parent_path() / p).string();
@@ -90,7 +80,7 @@ nlohmann::json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 }  // namespace
 
 FaceModel loadFaceModel(const std::string& path) {
-  const nlohmann::json j = readJson(path);
+  const nlohmann::json j = readJsonFile(path);
   JsonFields root(j, "");
   try {
     root.allowOnly({"tet_mesh", "material", "gravity", "body_force", "skull_nodes", "jaw", "muscles",
@@ -150,7 +140,7 @@ PointMatrix readObjVertices(const std::string& path) {
 
 std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceModel& model, const ScanReader& reader) {
   const std::string path = (fs::path(folder) / "targets.json").string();
-  const nlohmann::json j = readJson(path);
+  const nlohmann::json j = readJsonFile(path);
   JsonFields root(j, "");
   root.allowOnly({"correspondences", "closest_point_nodes", "targets"});
   const bool closestPoint = root.has("closest_point_nodes");
@@ -273,7 +263,7 @@ void writeExpressionsJson(const std::string& path, const std::vector<std::string
 }
 
 std::vector<NamedExpression> readExpressionsJson(const std::string& path, int muscleCount) {
-  const nlohmann::json j = readJson(path);
+  const nlohmann::json j = readJsonFile(path);
   std::vector<NamedExpression> out;
   try {
     for (const auto& x : j.at("expressions")) {

@@ -25,7 +25,7 @@ nlohmann::json parseHeader(const std::string& path) {
     nlohmann::json header = nlohmann::json::parse(in);
     if (!header.is_object()) throw InputError(path + ": SDF volume header must be a JSON object");
     return header;
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number such as 1e400
     throw InputError(path + ": malformed JSON in SDF volume header (" + e.what() + ")");
   }
 }
@@ -73,7 +73,7 @@ SdfVolume readSdfVolume(const std::string& headerPath) {
   const nlohmann::json& format = require(header, "format", headerPath);
   if (!format.is_string() || format.get<std::string>() != kFormat)
     throw InputError(headerPath + ": \"format\" must be \"" + kFormat + "\"");
-  if (header.contains("version") && !(header["version"].is_number_integer() && header["version"].get<int>() == 1))
+  if (header.contains("version") && !(header["version"].is_number_integer() && header["version"].get<long long>() == 1))
     throw InputError(headerPath + ": unsupported \"version\" (only 1)");
 
   SdfVolume volume;

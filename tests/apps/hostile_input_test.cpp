@@ -65,4 +65,24 @@ const HostileCase kCommandLine[] = {
 INSTANTIATE_TEST_SUITE_P(CommandLine, HostileInput, ::testing::ValuesIn(kCommandLine),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// Issue 25: numbers that overflow a double, and integers that wrapped modulo 2^32.
+const HostileCase kJsonNumbers[] = {
+    {"scene_1e400", "simulate {H}/json_number_overflow.json -o {T}/out", 2, {"json_number_overflow.json"}},
+    {"sdf_volume_header_1e400", "simulate {H}/json_sdf_volume_overflow.json -o {T}/out", 2,
+     {"json_sdf_volume_overflow.sdf.json"}},
+    {"capture_1e400", "fit {H}/tiny_box.json --observations {H}/json_capture_overflow -o {T}/out", 2,
+     {"json_capture_overflow/capture.json"}},
+    {"cameras_1e400", "synth {H}/tiny_box.json --cameras {H}/json_cameras_overflow.json -o {T}/out", 2,
+     {"json_cameras_overflow.json"}},
+    {"steps_4294967299", "simulate {H}/json_steps_wrap.json -o {T}/out", 2, {"json_steps_wrap.json", "time.steps"}},
+    {"cells_4294967297", "simulate {H}/json_cells_wrap.json -o {T}/out", 2, {"json_cells_wrap.json", "box.cells[0]"}},
+    {"dirichlet_nodes_4294967296", "simulate {H}/json_dirichlet_nodes_wrap.json -o {T}/out", 2,
+     {"json_dirichlet_nodes_wrap.json", "dirichlet[0].nodes[0]"}},
+    {"max_iterations_4294967297", "simulate {H}/json_max_iterations_wrap.json -o {T}/out", 2,
+     {"json_max_iterations_wrap.json", "integrator.max_iterations"}},
+    {"every_4294967297", "simulate {H}/json_every_wrap.json -o {T}/out", 2, {"json_every_wrap.json", "output.every"}},
+};
+INSTANTIATE_TEST_SUITE_P(JsonNumbers, HostileInput, ::testing::ValuesIn(kJsonNumbers),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 }  // namespace
