@@ -14,6 +14,7 @@
 #include "forward/mesh/obj_surface_reader.h"
 #include "forward/mesh/read_tet_mesh.h"
 #include "forward/scene/json_fields.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit::face {
 
@@ -27,8 +28,7 @@ std::string resolve(const std::string& base, const std::string& file) {
 }
 
 std::vector<int> readIndexFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open");
+  std::ifstream in = openInputFile(path, "node index file");
   std::vector<int> v;
   std::string token;
   while (in >> token) {
@@ -197,8 +197,7 @@ void writeGeometryCsv(const std::string& path, const MuscleGeometry& geometry,
 }
 
 MuscleGeometry readGeometryCsv(const std::string& path, const FaceModel& model) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open");
+  std::ifstream in = openInputFile(path, "geometry CSV");
   std::string line;
   std::getline(in, line);  // header
   MuscleGeometry S = model.geometry;

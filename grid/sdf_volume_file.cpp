@@ -9,6 +9,7 @@
 #include <set>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -19,8 +20,7 @@ namespace fs = std::filesystem;
 const char* const kFormat = "softfit-sdf-volume";
 
 nlohmann::json parseHeader(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open SDF volume header");
+  std::ifstream in = openInputFile(path, "SDF volume header");
   try {
     nlohmann::json header = nlohmann::json::parse(in);
     if (!header.is_object()) throw InputError(path + ": SDF volume header must be a JSON object");
@@ -109,9 +109,8 @@ SdfVolume readSdfVolume(const std::string& headerPath) {
   if (raw.is_relative()) raw = fs::path(headerPath).parent_path() / raw;
   const std::string rawPath = raw.lexically_normal().string();
 
-  std::ifstream in(rawPath, std::ios::binary);
-  if (!in) throw InputError(headerPath + ": cannot open raw sample file " + rawPath);
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = readInputFile(rawPath, "the raw sample file named by " + headerPath);
+  const std::vector<unsigned char> bytes(text.begin(), text.end());
   const size_t valueBytes = float32 ? 4 : 8;
   const unsigned long long expected = static_cast<unsigned long long>(volume.sampleCount()) * valueBytes;
   if (bytes.size() != expected)

@@ -10,6 +10,7 @@
 #include "forward/scene/json_fields.h"
 #include "observations/depth_frame.h"
 #include "observations/observation_json.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -70,7 +71,7 @@ FrameSpec parseFrame(const nlohmann::json& j, const std::string& field, int fram
 
 Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
   const std::string jsonPath = (std::filesystem::path(dir) / "capture.json").string();
-  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": capture folder does not exist");
+  requireFolder(dir, "capture folder");
   const nlohmann::json root = readJsonFile(jsonPath);
 
   int frameCount = 0;
@@ -114,13 +115,13 @@ Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
     withErrorPrefix(where, [&] {
       for (const std::string& c : s.clouds) {
         const std::string path = resolve(dir, c);
-        if (!std::filesystem::exists(path)) throw InputError(path + ": cloud file does not exist");
+        requireRegularFile(path, "cloud file");
         appendCloud(out.cloud, readPointCloud(path));
       }
       for (const auto& [image, intrinsics] : s.depth) {
         const std::string png = resolve(dir, image), json = resolve(dir, intrinsics);
-        if (!std::filesystem::exists(png)) throw InputError(png + ": depth image does not exist");
-        if (!std::filesystem::exists(json)) throw InputError(json + ": intrinsics file does not exist");
+        requireRegularFile(png, "depth image");
+        requireRegularFile(json, "intrinsics file");
         appendCloud(out.cloud, readDepthFrame(png, json));
       }
       checkFinitePoints(out.cloud, "cloud");

@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -129,9 +130,8 @@ bool encode(const DepthImage16& image, PngErrorState& state, std::vector<unsigne
 }  // namespace
 
 DepthImage16 readDepthPng(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = readInputFile(path, "depth PNG");
+  const std::vector<unsigned char> bytes(text.begin(), text.end());
   if (bytes.size() < 8 || png_sig_cmp(bytes.data(), 0, 8) != 0)
     throw InputError(path + ": not a PNG file (bad signature)");
   PngErrorState state;

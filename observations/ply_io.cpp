@@ -12,6 +12,7 @@
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -220,9 +221,7 @@ class DataReader {
 }  // namespace
 
 PointCloud readPly(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = readInputFile(path, "PLY file");
   if (bytes.empty()) throw InputError(path + ": empty file (not a PLY file)");
   const Header h = parseHeader(path, bytes);
 

@@ -1,4 +1,5 @@
 #include "apps/commands/face_command.h"
+#include "apps/commands/output_folder.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -78,6 +79,7 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
 }
 
 void runGenerate(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   SyntheticFaceOptions s;
   s.cellsAround = o.cellsAround;
   s.cellsUp = o.cellsUp;
@@ -95,6 +97,7 @@ void runGenerate(const FaceOptions& o) {
 }
 
 void runSolve(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -117,6 +120,7 @@ void runSolve(const FaceOptions& o) {
 }
 
 void runFit(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry initial = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -143,6 +147,7 @@ void runFit(const FaceOptions& o) {
 }
 
 void runAnimate(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const auto expressions = readExpressionsJson(o.expressions, model.muscleCount());

@@ -1,5 +1,6 @@
 #include "apps/commands/fit_command.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/output_folder.h"
 #include "apps/commands/fit_bootstrap.h"
 
 #include <chrono>
@@ -12,6 +13,7 @@
 #include "adjoint/material_regions.h"
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 #include "forward/scene/scene_loader.h"
 #include "forward/scene/simulation_writer.h"
 #include "observations/capture_io.h"
@@ -116,6 +118,8 @@ OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOption
 
 int runFit(const FitOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  requireOutputFolder(options.output);
+  requireFolder(options.observations, "--observations folder");
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   BuiltScene scene = buildScene(description);

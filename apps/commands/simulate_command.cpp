@@ -1,5 +1,6 @@
 #include "apps/commands/simulate_command.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/output_folder.h"
 
 #include <chrono>
 #include <cstdio>
@@ -25,6 +26,7 @@ struct SimulateOptions {
 
 void runSimulate(const SimulateOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  requireOutputFolder(options.output);
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;

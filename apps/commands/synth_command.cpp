@@ -1,5 +1,6 @@
 #include "apps/commands/synth_command.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/output_folder.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -35,6 +36,7 @@ struct SynthOptions {
 };
 
 void runSynth(const SynthOptions& options) {
+  requireOutputFolder(options.output);
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;

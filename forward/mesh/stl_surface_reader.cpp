@@ -10,6 +10,7 @@
 
 #include "forward/errors.h"
 #include "forward/mesh/text_tokenizer.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -100,9 +101,8 @@ TriangleSurface readAscii(const std::string& path) {
 }  // namespace
 
 TriangleSurface readStlSurface(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError(path + ": cannot open file for reading (missing or unreadable)");
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string text = readInputFile(path, "STL file");
+  const std::vector<unsigned char> bytes(text.begin(), text.end());
   if (bytes.size() >= 84) {
     const std::uint32_t count = static_cast<std::uint32_t>(bytes[80]) | (static_cast<std::uint32_t>(bytes[81]) << 8) |
                                 (static_cast<std::uint32_t>(bytes[82]) << 16) |

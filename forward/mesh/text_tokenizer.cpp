@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -35,12 +36,7 @@ bool parseReal(std::string_view token, double& value) {
 }
 
 TextTokenizer::TextTokenizer(std::string path, char commentChar) : path_(std::move(path)), comment_(commentChar) {
-  std::ifstream in(path_, std::ios::binary);
-  if (!in) throw InputError(path_ + ": cannot open file for reading (missing or unreadable)");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError(path_ + ": error while reading file");
-  text_ = buffer.str();
+  text_ = readInputFile(path_);
 }
 
 void TextTokenizer::skipSpace(bool stopAtNewline) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -127,8 +128,7 @@ std::vector<int> JsonFields::integerArray(const std::string& key) const {
 }
 
 nlohmann::json readJsonFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open file");
+  std::ifstream in = openInputFile(path, "JSON file");
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number such as 1e400

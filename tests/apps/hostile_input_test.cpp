@@ -1,13 +1,17 @@
 // Issue 25: the softfit binary on the hostile-input corpus (tests/apps/hostile/). Each
 // case asserts the documented exit code and that the message names the file or field.
-// In the arguments, {H} is the corpus folder and {T} a fresh folder holding `fifo` (a
-// named pipe), `folder` (a folder) and `existing_file` (a regular file).
+// In the arguments, {H} is the corpus folder and {T} a fresh folder holding named pipes
+// (`fifo`, `fifo.mesh`, `fifo.obj`, `fifo.raw`, `fifo.json`), links to /dev/zero
+// (`zero.mesh`, `zero.raw`), folders (`folder`, `folder.mesh`, and
+// `capture_json_folder/capture.json`), a regular file `existing_file`, and the corpus
+// files a case lists in `copies` (for scenes that name a pipe next to them).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -22,9 +26,12 @@ struct HostileCase {
   const char* arguments;
   int exitCode;
   std::vector<const char*> mentions;  // each must appear in the output
+  std::vector<const char*> copies = {};  // corpus files copied into {T} first
 };
 
 void PrintTo(const HostileCase& c, std::ostream* os) { *os << c.name; }
+
+const char* const kCorpus = SOFTFIT_SOURCE_DIR "/tests/apps/hostile";
 
 std::string substitute(std::string text, const std::string& key, const std::string& value) {
   for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
@@ -37,9 +44,13 @@ class HostileInput : public ::testing::TestWithParam<HostileCase> {
   void SetUp() override {
     dir_ = fs::temp_directory_path() / ("softfit_hostile_" + std::to_string(::getpid()) + "_" + GetParam().name);
     fs::remove_all(dir_);
-    fs::create_directories(dir_ / "folder");
+    for (const char* folder : {"folder", "folder.mesh", "capture_json_folder/capture.json"})
+      fs::create_directories(dir_ / folder);
     std::ofstream(dir_ / "existing_file") << "not a folder\n";
-    ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0600), 0);
+    for (const char* pipe : {"fifo", "fifo.mesh", "fifo.obj", "fifo.raw", "fifo.json"})
+      ASSERT_EQ(::mkfifo((dir_ / pipe).c_str(), 0600), 0) << pipe;
+    for (const char* link : {"zero.mesh", "zero.raw"}) fs::create_symlink("/dev/zero", dir_ / link);
+    for (const char* file : GetParam().copies) fs::copy_file(fs::path(kCorpus) / file, dir_ / file);
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path dir_;
@@ -47,7 +58,7 @@ class HostileInput : public ::testing::TestWithParam<HostileCase> {
 
 TEST_P(HostileInput, ExitsWithTheDocumentedCodeAndNamesTheCulprit) {
   const HostileCase& c = GetParam();
-  std::string arguments = substitute(c.arguments, "{H}", SOFTFIT_SOURCE_DIR "/tests/apps/hostile");
+  std::string arguments = substitute(c.arguments, "{H}", kCorpus);
   arguments = substitute(arguments, "{T}", dir_.string());
   const softfit::testing::CommandResult r = softfit::testing::runSoftfit(arguments, 20);
   EXPECT_EQ(r.exitCode, c.exitCode) << arguments << "\n" << r.output;
@@ -83,6 +94,44 @@ const HostileCase kJsonNumbers[] = {
     {"every_4294967297", "simulate {H}/json_every_wrap.json -o {T}/out", 2, {"json_every_wrap.json", "output.every"}},
 };
 INSTANTIATE_TEST_SUITE_P(JsonNumbers, HostileInput, ::testing::ValuesIn(kJsonNumbers),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// Issue 25: every input path is checked to be a regular file (or a folder) before it is
+// opened; `-o` must name a folder (checked before any work).
+const HostileCase kPaths[] = {
+    {"scene_fifo", "simulate {T}/fifo -o {T}/out", 2, {"fifo", "FIFO"}},
+    {"scene_folder", "simulate {T}/folder -o {T}/out", 2, {"folder", "is a folder"}},
+    {"scene_dev_zero", "simulate /dev/zero -o {T}/out", 2, {"/dev/zero", "device"}},
+    {"mesh_fifo", "simulate {T}/path_mesh_fifo.json -o {T}/out", 2, {"fifo.mesh", "FIFO"}, {"path_mesh_fifo.json"}},
+    {"mesh_folder", "simulate {T}/path_mesh_folder.json -o {T}/out", 2, {"folder.mesh", "folder"},
+     {"path_mesh_folder.json"}},
+    {"mesh_dev_zero", "simulate {T}/path_mesh_dev_zero.json -o {T}/out", 2, {"zero.mesh", "device"},
+     {"path_mesh_dev_zero.json"}},
+    {"obj_fifo", "simulate {T}/path_obj_fifo.json -o {T}/out", 2, {"fifo.obj", "FIFO"}, {"path_obj_fifo.json"}},
+    {"volume_data_fifo", "simulate {T}/path_volume_fifo.json -o {T}/out", 2, {"fifo.raw", "FIFO"},
+     {"path_volume_fifo.json", "path_volume_fifo.sdf.json"}},
+    {"volume_data_dev_zero", "simulate {T}/path_volume_dev_zero.json -o {T}/out", 2, {"zero.raw", "device"},
+     {"path_volume_dev_zero.json", "path_volume_dev_zero.sdf.json"}},
+    {"volume_data_folder", "simulate {H}/path_volume_data_folder.json -o {T}/out", 2,
+     {"path_volume_data_folder.sdf.json", "folder"}},
+    {"capture_json_folder", "fit {H}/tiny_box.json --observations {T}/capture_json_folder -o {T}/out", 2,
+     {"capture_json_folder/capture.json", "folder"}},
+    {"displacements_json_missing", "fit {H}/tiny_box.json --observations {T}/folder --loss displacements -o {T}/out", 2,
+     {"folder/displacements.json", "does not exist"}},
+    {"observations_missing", "fit {H}/tiny_box.json --observations {T}/nowhere -o {T}/out", 2,
+     {"--observations", "nowhere"}},
+    {"cameras_fifo", "synth {H}/tiny_box.json --cameras {T}/fifo.json -o {T}/out", 2, {"fifo.json", "FIFO"}},
+    {"simulate_output_is_a_file", "simulate {H}/tiny_box.json -o {T}/existing_file", 2, {"-o", "existing_file"}},
+    {"synth_output_is_a_file", "synth {H}/tiny_box.json -o {T}/existing_file", 2, {"-o", "existing_file"}},
+    {"fit_output_is_a_file", "fit {H}/tiny_box.json --observations {T}/folder -o {T}/existing_file", 2,
+     {"-o", "existing_file"}},
+    {"face_generate_output_is_a_file", "face generate -o {T}/existing_file", 2, {"-o", "existing_file"}},
+    {"face_solve_output_is_a_file", "face solve {T}/model.json --targets {T}/folder -o {T}/existing_file", 2,
+     {"-o", "existing_file"}},
+    {"simulate_output_empty", "simulate {H}/tiny_box.json -o ''", 2, {"-o", "empty"}},
+    {"synth_output_empty", "synth {H}/tiny_box.json -o ''", 2, {"-o", "empty"}},
+};
+INSTANTIATE_TEST_SUITE_P(Paths, HostileInput, ::testing::ValuesIn(kPaths),
                          [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace
