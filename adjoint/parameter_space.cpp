@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/mesh/text_tokenizer.h"
 
 namespace softfit {
 
@@ -77,7 +78,10 @@ std::vector<Parameter> parseParameterList(const std::string& list, const std::st
       if ((base != "E" && base != "nu" && base != "density") || index.empty() ||
           index.find_first_not_of("0123456789") != std::string::npos)
         throw InputError(field + ": \"" + name + "\": regional parameters are E@k, nu@k or density@k with k >= 0");
-      region = std::stoi(index);
+      long long k = 0;
+      if (!parseInteger(index, k) || k > 1000000)
+        throw InputError(field + ": \"" + name + "\": region index out of range (at most 1000000)");
+      region = static_cast<int>(k);
       name = base;
     }
     const std::vector<std::pair<std::string, std::vector<std::string>>> groups = {
@@ -104,6 +108,10 @@ std::vector<Parameter> parseParameterList(const std::string& list, const std::st
     }
   }
   if (kinds.empty()) throw InputError(field + ": no parameter given");
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (kinds[i].kind == kinds[j].kind && kinds[i].region == kinds[j].region)
+        throw InputError(field + ": parameter \"" + parameterName(kinds[i]) + "\" is given twice");
   return kinds;
 }
 

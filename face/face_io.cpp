@@ -6,15 +6,16 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "face/activation.h"
 #include "face/muscle_surface.h"
 #include "forward/energies/lumped_mass.h"
 #include "forward/errors.h"
 #include "forward/io/obj_writer.h"
 #include "forward/io/vtu_writer.h"
+#include "forward/mesh/input_file.h"
 #include "forward/mesh/obj_surface_reader.h"
 #include "forward/mesh/read_tet_mesh.h"
 #include "forward/scene/json_fields.h"
-#include "forward/mesh/input_file.h"
 
 namespace softfit::face {
 
@@ -271,7 +272,13 @@ std::vector<NamedExpression> readExpressionsJson(const std::string& path, int mu
       for (const auto& a : x.at("activations")) {
         const auto v = a.get<std::vector<double>>();
         if (v.size() != 6) throw InputError("an activation needs 6 entries");
-        e.expression.activations.push_back(Eigen::Map<const Vec6>(v.data()));
+        const Vec6 activation = Eigen::Map<const Vec6>(v.data());
+        const std::string where = "expression \"" + e.name + "\": activations[" +
+                                  std::to_string(e.expression.activations.size()) + "]";
+        if (!activation.allFinite()) throw InputError(where + ": entries must be finite");
+        if (symmetricFromActivation(activation).llt().info() != Eigen::Success)
+          throw InputError(where + ": Sym(a) must be positive definite (a stretch; rest is 1 0 0 1 0 1)");
+        e.expression.activations.push_back(activation);
       }
       if (static_cast<int>(e.expression.activations.size()) != muscleCount)
         throw InputError("expression \"" + e.name + "\" has " + std::to_string(e.expression.activations.size()) +

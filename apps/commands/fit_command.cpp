@@ -1,9 +1,11 @@
 #include "apps/commands/fit_command.h"
+#include "apps/commands/option_checks.h"
 #include "apps/commands/device_option.h"
 #include "apps/commands/output_folder.h"
 #include "apps/commands/fit_bootstrap.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -14,6 +16,7 @@
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
 #include "forward/mesh/input_file.h"
+#include "forward/mesh/text_tokenizer.h"
 #include "forward/scene/scene_loader.h"
 #include "forward/scene/simulation_writer.h"
 #include "observations/capture_io.h"
@@ -65,11 +68,11 @@ std::map<std::string, double> parseStart(const std::string& text) {
     if (item.empty()) continue;
     const auto eq = item.find('=');
     if (eq == std::string::npos) throw InputError("--start: \"" + item + "\" is not name=value");
-    try {
-      values[item.substr(0, eq)] = std::stod(item.substr(eq + 1));
-    } catch (const std::exception&) {
-      throw InputError("--start: \"" + item + "\" has no numeric value");
-    }
+    const std::string name = item.substr(0, eq);
+    double value = 0.0;
+    if (!parseReal(item.substr(eq + 1), value) || !std::isfinite(value))
+      throw InputError("--start: \"" + item + "\": the value of " + name + " is not a finite number");
+    if (!values.emplace(name, value).second) throw InputError("--start: " + name + " is given twice");
   }
   return values;
 }
@@ -120,6 +123,8 @@ int runFit(const FitOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   requireOutputFolder(options.output);
   requireFolder(options.observations, "--observations folder");
+  const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
+  const auto startValues = parseStart(options.start);
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   BuiltScene scene = buildScene(description);
@@ -174,10 +179,9 @@ int runFit(const FitOptions& options) {
 
   // Parameters, start values, transforms.
   const InitialMotion motion = initialMotion(description, model);
-  ParameterSpace space(parseParameterList(options.parameters), motion,
+  ParameterSpace space(parameters, motion,
                        materialRegionOfElements(description.material, model));
   VecX p0 = space.values(model);
-  const auto startValues = parseStart(options.start);
   const std::vector<std::string> names = space.names();
   for (const auto& [name, value] : startValues) {
     const auto it = std::find(names.begin(), names.end(), name);
@@ -269,18 +273,27 @@ void addFitCommand(CLI::App& app, int& exitCode) {
                   "auto (gradient-only-lbfgs for the grid SDF point cost, else lbfgs), lbfgs, lbfgsb, bb, ceres or "
                   "gradient-only-lbfgs (line search on directional derivatives only, for costs with jumps)")
       ->capture_default_str();
-  cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->capture_default_str();
-  cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")->capture_default_str();
+  cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->check(integerAtLeast(1))->capture_default_str();
+  cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")
+      ->check(numberAtLeast(0))
+      ->capture_default_str();
   cmd->add_option("--cost-tolerance", options->relativeCostTolerance, "Stop when the relative cost change falls below")
+      ->check(numberAtLeast(0))
       ->capture_default_str();
   cmd->add_option("--step-tolerance", options->stepTolerance,
                   "gradient-only-lbfgs: stop when a step (internal coordinates, max norm) falls below")
+      ->check(numberAtLeast(0))
       ->capture_default_str();
-  cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")->capture_default_str();
-  cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")->capture_default_str();
+  cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")
+      ->check(numberAtLeast(0))
+      ->capture_default_str();
   cmd->add_option("--noise-sigma", options->noiseSigma,
                   "Known Gaussian noise (m, per coordinate) on the points: corrects the closest-point cost's noise "
                   "bias and sets the noise of the bootstrap's synthetic captures (0 = none)")
+      ->check(numberAtLeast(0))
       ->capture_default_str();
   cmd->add_option("--point-cost", options->pointCost,
                   "point-cloud cost: auto (sdf for grid scenes without --noise-sigma or with --bootstrap-steps, else closest), closest (point to deformed surface) "
@@ -289,13 +302,17 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--bootstrap-steps", options->bootstrapSteps,
                   "Parametric-bootstrap bias correction steps for noisy point clouds (needs --noise-sigma and the "
                   "capture's cameras; each step is one more fit)")
+      ->check(integerAtLeast(0))
       ->capture_default_str();
   cmd->add_option("--bootstrap-replicates", options->bootstrapReplicates,
                   "Noise draws per rendered point in each bootstrap capture (averages the re-estimate's noise)")
+      ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--cameras", options->cameras, "Camera JSON of the capture, for the bootstrap (default: DIR/cameras.json)");
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
-  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")->capture_default_str();
+  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");
   cmd->callback([options, &exitCode] { exitCode = runFit(*options); });
 }

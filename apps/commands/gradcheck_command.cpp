@@ -1,4 +1,5 @@
 #include "apps/commands/gradcheck_command.h"
+#include "apps/commands/option_checks.h"
 
 #include <cstdio>
 #include <memory>
@@ -48,11 +49,17 @@ void addGradcheckCommand(CLI::App& app, int& exitCode) {
                   "Comma-separated parameters: E, nu, density, alpha1, alpha2, gravity[_x|_y|_z], "
                   "ground[_theta|_phi|_offset], velocity[_x|_y|_z], angular_velocity[_x|_y|_z]")
       ->capture_default_str();
-  cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
-  cmd->add_option("--tolerance", options->tolerance, "Relative error allowed per parameter")->capture_default_str();
+  cmd->add_option("--steps", options->steps, "Override the scene's number of steps")->check(integerAtLeast(0));
+  cmd->add_option("--tolerance", options->tolerance, "Relative error allowed per parameter")
+      ->check(numberAbove(0))
+      ->capture_default_str();
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
-  cmd->add_option("--period", options->period, "Periodic checkpointing: states between checkpoints")->capture_default_str();
-  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing: states held at once")->capture_default_str();
+  cmd->add_option("--period", options->period, "Periodic checkpointing: states between checkpoints")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing: states held at once")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
   cmd->callback([options, &exitCode] { exitCode = runGradcheck(*options); });
 }
 

@@ -1,4 +1,5 @@
 #include "apps/commands/simulate_command.h"
+#include "apps/commands/option_checks.h"
 #include "apps/commands/device_option.h"
 #include "apps/commands/output_folder.h"
 
@@ -62,7 +63,7 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("scene", options->scene, "Scene JSON file")->required();
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
   addDeviceOption(cmd, options->device);
-  cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
+  cmd->add_option("--steps", options->steps, "Override the scene's number of steps")->check(integerAtLeast(0));
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line");
   cmd->callback([options] { runSimulate(*options); });
 }

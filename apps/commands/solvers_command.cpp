@@ -1,4 +1,5 @@
 #include "apps/commands/solvers_command.h"
+#include "apps/commands/option_checks.h"
 
 #include <cstdio>
 #include <memory>
@@ -116,14 +117,15 @@ void addSolversCommand(CLI::App& app) {
                   "eigensystem, lbfgs, pd (arap, corotated)")
       ->capture_default_str();
   cmd->add_option("--after-steps", o->afterSteps, "Steps of the scene's integrator before the compared step")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast(0))
       ->capture_default_str();
   cmd->add_option("--max-iterations", o->maxIterations, "Iteration budget per solver")
-      ->check(CLI::PositiveNumber)
+      ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--tolerance", o->tolerance, "Relative decrement tolerance (0: run the whole budget)")
+      ->check(numberAtLeast(0))
       ->capture_default_str();
-  cmd->add_option("--lbfgs-window", o->lbfgsWindow, "L-BFGS history size")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--lbfgs-window", o->lbfgsWindow, "L-BFGS history size")->check(integerAtLeast(1))->capture_default_str();
   cmd->callback([o] { runSolvers(*o); });
 }
 

@@ -1,4 +1,5 @@
 #include "apps/commands/synth_command.h"
+#include "apps/commands/option_checks.h"
 #include "apps/commands/device_option.h"
 #include "apps/commands/output_folder.h"
 
@@ -101,12 +102,20 @@ void addSynthCommand(CLI::App& app) {
   cmd->add_option("-o,--output", options->output, "Capture folder")->capture_default_str();
   addDeviceOption(cmd, options->device);
   cmd->add_option("--cameras", options->cameras, "Camera JSON (default: a rig of --camera-count cameras)");
-  cmd->add_option("--camera-count", options->cameraCount, "Cameras in the default rig")->capture_default_str();
-  cmd->add_option("--resolution", options->resolution, "Image size of the default rig's cameras")->capture_default_str();
-  cmd->add_option("--noise", options->noise, "Gaussian noise sigma on every point coordinate")->capture_default_str();
+  cmd->add_option("--camera-count", options->cameraCount, "Cameras in the default rig")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--resolution", options->resolution, "Image size of the default rig's cameras")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--noise", options->noise, "Gaussian noise sigma on every point coordinate")
+      ->check(numberAtLeast(0))
+      ->capture_default_str();
   cmd->add_option("--seed", options->seed, "Noise seed")->capture_default_str();
-  cmd->add_option("--stride", options->stride, "Simulation steps per captured frame")->capture_default_str();
-  cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
+  cmd->add_option("--stride", options->stride, "Simulation steps per captured frame")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--steps", options->steps, "Override the scene's number of steps")->check(integerAtLeast(0));
   cmd->callback([options] { runSynth(*options); });
 }
 

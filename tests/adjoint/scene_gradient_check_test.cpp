@@ -107,6 +107,12 @@ TEST(ParameterSpace, RejectsUnknownNamesAndBadValues) {
   EXPECT_EQ(parseParameterList("E@2")[0].region, 2);
   EXPECT_THROW(parseParameterList(""), InputError);
   EXPECT_EQ(parseParameterList("gravity,E").size(), 4u);
+  // Issue 25: a region index past int was an uncaught std::out_of_range from stoi;
+  // a parameter given twice (also through a group) was optimized as two copies.
+  EXPECT_THROW(parseParameterList("E@99999999999"), InputError);
+  EXPECT_THROW(parseParameterList("E,nu,E"), InputError);
+  EXPECT_THROW(parseParameterList("gravity,gravity_y"), InputError);
+  EXPECT_EQ(parseParameterList("E,E@1").size(), 2u);  // distinct parameters
 }
 
 }  // namespace

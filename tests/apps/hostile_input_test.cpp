@@ -134,4 +134,68 @@ const HostileCase kPaths[] = {
 INSTANTIATE_TEST_SUITE_P(Paths, HostileInput, ::testing::ValuesIn(kPaths),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// Issue 25: numeric options are parsed strictly and range-checked, naming the option.
+const HostileCase kOptionValues[] = {
+    {"simulate_steps_negative", "simulate {H}/tiny_box.json --steps -5 -o {T}/out", 1, {"--steps", ">= 0"}},
+    {"synth_steps_negative", "synth {H}/tiny_box.json --steps -5 -o {T}/out", 1, {"--steps"}},
+    {"synth_stride_zero", "synth {H}/tiny_box.json --stride 0 -o {T}/out", 1, {"--stride"}},
+    {"synth_noise_nan", "synth {H}/tiny_box.json --noise nan -o {T}/out", 1, {"--noise"}},
+    {"fit_max_iterations_zero", "fit {H}/tiny_box.json --observations {T}/folder --max-iterations 0 -o {T}/out", 1,
+     {"--max-iterations", ">= 1"}},
+    {"fit_multi_start_zero", "fit {H}/tiny_box.json --observations {T}/folder --multi-start 0 -o {T}/out", 1,
+     {"--multi-start"}},
+    {"fit_start_trailing_junk", "fit {H}/tiny_box.json --observations {T}/folder --params E --start E=3200xyz -o {T}/out",
+     2, {"--start", "E=3200xyz"}},
+    {"fit_start_repeated", "fit {H}/tiny_box.json --observations {T}/folder --params E --start E=1,E=2 -o {T}/out", 2,
+     {"--start", "E", "twice"}},
+    {"fit_params_region_overflow",
+     "fit {H}/tiny_box.json --observations {T}/folder --params E@99999999999 -o {T}/out", 2,
+     {"--params", "E@99999999999"}},
+    {"gradcheck_params_region_overflow", "gradcheck {H}/tiny_box.json --params E@99999999999", 2,
+     {"--params", "E@99999999999"}},
+    {"gradcheck_params_repeated", "gradcheck {H}/tiny_box.json --params E,nu,E", 2, {"--params", "\"E\"", "twice"}},
+    {"gradcheck_period_zero", "gradcheck {H}/tiny_box.json --period 0", 1, {"--period"}},
+    {"gradcheck_tolerance_negative", "gradcheck {H}/tiny_box.json --tolerance -1", 1, {"--tolerance"}},
+    {"gradcheck_tolerance_nan", "gradcheck {H}/tiny_box.json --tolerance nan", 1, {"--tolerance"}},
+    {"solvers_max_iterations_zero", "solvers {H}/tiny_box.json --max-iterations 0", 1,
+     {"--max-iterations", "integer >= 1"}},
+    {"face_fit_rounds_zero", "face fit {T}/model.json --targets {T}/folder --rounds 0 -o {T}/out", 1, {"--rounds"}},
+    {"face_fit_rounds_negative", "face fit {T}/model.json --targets {T}/folder --rounds -1 -o {T}/out", 1,
+     {"--rounds"}},
+    {"face_fit_w_a_negative", "face fit {T}/model.json --targets {T}/folder --w-a -1 -o {T}/out", 1, {"--w-a"}},
+    {"face_generate_cells_zero", "face generate --cells-around 0 -o {T}/out", 1, {"--cells-around"}},
+};
+INSTANTIATE_TEST_SUITE_P(OptionValues, HostileInput, ::testing::ValuesIn(kOptionValues),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// face animate: an activation must be a finite stretch (Sym(a) positive definite).
+TEST(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry) {
+  const fs::path dir = fs::temp_directory_path() / ("softfit_hostile_face_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const std::string face = (dir / "face").string();
+  ASSERT_EQ(softfit::testing::runSoftfit(
+                "face generate --cells-around 2 --cells-up 2 --cells-through 1 --targets 1 -o " + face, 20)
+                .exitCode,
+            0);
+  std::string activations = "[1, 0, 0, 1, 0, 1]";
+  for (int m = 1; m < 7; ++m) activations += ", [1, 0, 0, 1, 0, 1]";
+  const std::string good = "{\"expressions\": [{\"name\": \"a\", \"activations\": [" + activations + "]}]}";
+  std::string bad = good;
+  bad.replace(bad.find("[1, 0, 0, 1, 0, 1]"), 18, "[-5, 0, 0, 1, 0, 1]");
+  std::ofstream(dir / "good.json") << good;
+  std::ofstream(dir / "bad.json") << bad;
+  const std::string animate = "face animate " + face + "/model.json --from rest --to a --frames 2 -o " +
+                              (dir / "out").string() + " --expressions ";
+  const auto ok = softfit::testing::runSoftfit(animate + (dir / "good.json").string(), 20);
+  EXPECT_EQ(ok.exitCode, 0) << ok.output;
+  const auto r = softfit::testing::runSoftfit(animate + (dir / "bad.json").string(), 20);
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("bad.json"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("activations[0]"), std::string::npos) << r.output;
+  const auto folder = softfit::testing::runSoftfit(animate + dir.string(), 20);  // a folder as --expressions
+  EXPECT_EQ(folder.exitCode, 2) << folder.output;
+  EXPECT_NE(folder.output.find("folder"), std::string::npos) << folder.output;
+  fs::remove_all(dir);
+}
+
 }  // namespace
