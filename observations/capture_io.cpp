@@ -3,14 +3,15 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
+#include "forward/mesh/input_file.h"
 #include "forward/scene/json_fields.h"
 #include "observations/depth_frame.h"
 #include "observations/observation_json.h"
-#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -91,17 +92,19 @@ Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
     const auto& frames = root.contains("frames") ? root.at("frames") : nlohmann::json();
     if (!frames.is_array()) throw InputError(root.contains("frames") ? "frames: expected an array of frame objects"
                                                                      : "missing required field \"frames\"");
-    std::vector<int> seenAt(frameCount, -1);
+    // Sized by the frames listed, not by frame_count (which may be 2e9): a missing frame
+    // is found among the first frames.size() + 1.
+    std::map<int, std::size_t> seenAt;
     for (std::size_t i = 0; i < frames.size(); ++i) {
       FrameSpec s = parseFrame(frames[i], "frames[" + std::to_string(i) + "]", frameCount);
-      if (seenAt[s.frame] >= 0)
+      const auto [it, inserted] = seenAt.emplace(s.frame, i);
+      if (!inserted)
         throw InputError("frame " + std::to_string(s.frame) + " is listed twice (frames[" +
-                         std::to_string(seenAt[s.frame]) + "] and frames[" + std::to_string(i) + "])");
-      seenAt[s.frame] = static_cast<int>(i);
+                         std::to_string(it->second) + "] and frames[" + std::to_string(i) + "])");
       specs.push_back(std::move(s));
     }
     for (int k = 0; k < frameCount; ++k)
-      if (seenAt[k] < 0)
+      if (!seenAt.count(k))
         throw InputError("frame " + std::to_string(k) + " is missing from \"frames\" (frame_count = " +
                          std::to_string(frameCount) + ")");
   });

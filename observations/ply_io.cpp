@@ -106,6 +106,14 @@ struct Header {
   int dataLine = 0;            // 1-based line number of the first data line (ascii)
 };
 
+// The fewest bytes one record of `e` can take (an ascii value: a character and a separator).
+long long minimumRecordBytes(const Element& e, Encoding encoding) {
+  long long bytes = 0;
+  for (const Property& p : e.properties)
+    bytes += encoding == Encoding::Ascii ? 2 : scalarSize(p.isList ? p.countType : p.type);
+  return bytes;
+}
+
 Header parseHeader(const std::string& path, const std::string& bytes) {
   Header h;
   std::size_t pos = 0;
@@ -241,6 +249,9 @@ PointCloud readPly(const std::string& path) {
   for (int c = 0; c < 3; ++c)
     if (xyz[c] < 0) throw InputError(path + ": PLY vertex element has no property \"" + names[c] + "\"");
   if (ve.count > (1LL << 31) - 1) throw InputError(path + ": too many vertices");
+  if (countExceedsFile(ve.count, minimumRecordBytes(ve, h.encoding), bytes.size() - h.dataOffset + 1))
+    throw InputError(path + ": element vertex " + std::to_string(ve.count) + " is more than the file holds (" +
+                     std::to_string(bytes.size() - h.dataOffset) + " data bytes)");
 
   DataReader reader(path, bytes, h);
   // Skip the elements before the vertex element (lists are read to know their length).

@@ -1,8 +1,8 @@
 #include "apps/commands/fit_command.h"
-#include "apps/commands/option_checks.h"
 #include "apps/commands/device_option.h"
-#include "apps/commands/output_folder.h"
 #include "apps/commands/fit_bootstrap.h"
+#include "apps/commands/option_checks.h"
+#include "apps/commands/output_folder.h"
 
 #include <chrono>
 #include <cmath>

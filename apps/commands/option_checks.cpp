@@ -1,5 +1,6 @@
 #include "apps/commands/option_checks.h"
 
+#include <climits>
 #include <cmath>
 #include <sstream>
 
@@ -29,16 +30,21 @@ CLI::Validator numberCheck(double minimum, bool inclusive) {
 
 }  // namespace
 
-CLI::Validator integerAtLeast(long long minimum) {
-  const std::string rule = "must be an integer >= " + std::to_string(minimum);
+CLI::Validator integerBetween(long long minimum, long long maximum) {
+  const std::string rule = "must be an integer " + (maximum == LLONG_MAX ? ">= " + std::to_string(minimum)
+                                                                        : "in [" + std::to_string(minimum) + ", " +
+                                                                              std::to_string(maximum) + "]");
   return CLI::Validator(
       [=](std::string& text) -> std::string {
         long long value = 0;
-        if (!parseInteger(text, value) || value < minimum) return rule + ", got \"" + text + "\"";
+        if (!parseInteger(text, value) || value < minimum || value > maximum) return rule + ", got \"" + text + "\"";
         return "";
       },
-      "INT>=" + std::to_string(minimum));
+      maximum == LLONG_MAX ? "INT>=" + std::to_string(minimum)
+                           : "INT in [" + std::to_string(minimum) + ", " + std::to_string(maximum) + "]");
 }
+
+CLI::Validator integerAtLeast(long long minimum) { return integerBetween(minimum, LLONG_MAX); }
 
 CLI::Validator numberAtLeast(double minimum) { return numberCheck(minimum, true); }
 CLI::Validator numberAbove(double minimum) { return numberCheck(minimum, false); }

@@ -8,6 +8,7 @@
 namespace softfit::apps {
 
 CLI::Validator integerAtLeast(long long minimum);
+CLI::Validator integerBetween(long long minimum, long long maximum);
 CLI::Validator numberAtLeast(double minimum);  // finite and >= minimum
 CLI::Validator numberAbove(double minimum);    // finite and > minimum
 

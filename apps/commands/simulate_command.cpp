@@ -1,6 +1,6 @@
 #include "apps/commands/simulate_command.h"
-#include "apps/commands/option_checks.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/option_checks.h"
 #include "apps/commands/output_folder.h"
 
 #include <chrono>

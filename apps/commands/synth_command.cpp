@@ -1,6 +1,6 @@
 #include "apps/commands/synth_command.h"
-#include "apps/commands/option_checks.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/option_checks.h"
 #include "apps/commands/output_folder.h"
 
 #include <cstdio>
@@ -106,7 +106,7 @@ void addSynthCommand(CLI::App& app) {
       ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--resolution", options->resolution, "Image size of the default rig's cameras")
-      ->check(integerAtLeast(1))
+      ->check(integerBetween(1, 10000))
       ->capture_default_str();
   cmd->add_option("--noise", options->noise, "Gaussian noise sigma on every point coordinate")
       ->check(numberAtLeast(0))

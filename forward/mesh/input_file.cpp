@@ -63,4 +63,8 @@ std::uintmax_t inputFileSize(const std::string& path) {
   return ec ? 0 : size;
 }
 
+bool countExceedsFile(long long count, long double minimumBytesPerRecord, std::uintmax_t bytesAvailable) {
+  return count > 65536 && count * minimumBytesPerRecord > static_cast<long double>(bytesAvailable);
+}
+
 }  // namespace softfit

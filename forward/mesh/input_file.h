@@ -23,4 +23,9 @@ std::string readInputFile(const std::string& path, const std::string& what = "fi
 // from it: a count of N records needs at least N times their minimum size in bytes).
 std::uintmax_t inputFileSize(const std::string& path);
 
+// True when a count read from a file cannot be right: more than 65536 records that need
+// more than `bytesAvailable` bytes at `minimumBytesPerRecord` each. Readers refuse such a
+// count before allocating for it (a smaller one is left to their end-of-file message).
+bool countExceedsFile(long long count, long double minimumBytesPerRecord, std::uintmax_t bytesAvailable);
+
 }  // namespace softfit

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "forward/errors.h"
-#include "forward/mesh/text_tokenizer.h"
 #include "forward/mesh/input_file.h"
+#include "forward/mesh/text_tokenizer.h"
 
 namespace softfit {
 

@@ -96,6 +96,17 @@ double TextTokenizer::real(const char* what) {
   return value;
 }
 
+long long TextTokenizer::count(const char* what, long long tokensPerRecord) {
+  const long long n = integer(what);
+  if (n < 0 || n > 2'000'000'000LL) fail(std::string("invalid ") + what + " " + std::to_string(n));
+  // A token takes at least 2 bytes (a character and a separator; the last needs no separator).
+  if (countExceedsFile(n, 2.0L * tokensPerRecord, text_.size() - pos_ + 1))
+    fail(std::string(what) + " " + std::to_string(n) + " is more than the file holds (" +
+         std::to_string(text_.size() - pos_) + " bytes remain; " + std::to_string(tokensPerRecord) +
+         " values per record)");
+  return n;
+}
+
 void TextTokenizer::expect(std::string_view keyword) {
   const std::string what = "'" + std::string(keyword) + "'";
   const std::string_view t = token(what.c_str());

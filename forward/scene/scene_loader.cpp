@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "forward/errors.h"
+#include "forward/mesh/procedural_box.h"
 #include "forward/scene/json_fields.h"
 #include "forward/scene/step_solver_selection.h"
 
@@ -229,6 +230,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     const std::vector<int> cells = b.integerArray("cells");
     if (cells.size() != 3 || cells[0] < 1 || cells[1] < 1 || cells[2] < 1)
       throw InputError(b.field("cells") + ": expected 3 positive integers");
+    checkBoxMeshSize(cells[0], cells[1], cells[2], b.field("cells"));
     box.cells = Eigen::Vector3i(cells[0], cells[1], cells[2]);
     for (int i = 0; i < 3; ++i)
       if (!(box.extent.min[i] < box.extent.max[i])) throw InputError(b.path() + ": min must be below max on every axis");

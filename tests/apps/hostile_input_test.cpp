@@ -168,6 +168,29 @@ const HostileCase kOptionValues[] = {
 INSTANTIATE_TEST_SUITE_P(OptionValues, HostileInput, ::testing::ValuesIn(kOptionValues),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// Issue 25: counts and sizes are checked against the file size or a memory estimate
+// before anything is allocated (no bad_alloc, length_error or overflow).
+const HostileCase kCounts[] = {
+    {"medit_tetrahedra_2e9", "simulate {H}/count_medit_tets.json -o {T}/out", 2,
+     {"count_medit_tets.mesh", "Tetrahedra count 2000000000"}},
+    {"tetgen_points_2e9", "simulate {H}/count_tetgen.json -o {T}/out", 2, {"count_tetgen.node", "point count"}},
+    {"ply_vertices_2e9", "fit {H}/tiny_box.json --observations {H}/count_ply_vertices -o {T}/out", 2,
+     {"huge.ply", "element vertex 2000000000"}},
+    {"capture_frame_count_2e9", "fit {H}/tiny_box.json --observations {H}/count_capture_frames -o {T}/out", 2,
+     {"count_capture_frames/capture.json", "frame 1 is missing"}},
+    {"box_cells_400_cubed", "simulate {H}/count_box_cells.json -o {T}/out", 2,
+     {"count_box_cells.json", "box.cells", "memory"}},
+    {"box_cells_int_max", "simulate {H}/count_box_cells_int_max.json -o {T}/out", 2,
+     {"count_box_cells_int_max.json", "box.cells"}},
+    {"synth_resolution_100000", "synth {H}/tiny_box.json --resolution 100000 -o {T}/out", 1, {"--resolution"}},
+    {"camera_width_2e9", "synth {H}/tiny_box.json --cameras {H}/count_camera_width.json -o {T}/out", 2,
+     {"count_camera_width.json", "cameras[0]", "pixels"}},
+    {"face_generate_cells_around_100000", "face generate --cells-around 1000 --cells-up 1000 --cells-through 100 -o {T}/out", 2,
+     {"cell counts", "memory"}},
+};
+INSTANTIATE_TEST_SUITE_P(Counts, HostileInput, ::testing::ValuesIn(kCounts),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 // face animate: an activation must be a finite stretch (Sym(a) positive definite).
 TEST(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry) {
   const fs::path dir = fs::temp_directory_path() / ("softfit_hostile_face_" + std::to_string(::getpid()));
