@@ -10,6 +10,7 @@
 
 #include "forward/errors.h"
 #include "forward/mesh/input_file.h"
+#include "observations/camera.h"
 
 namespace softfit {
 
@@ -73,6 +74,12 @@ bool decode(const std::vector<unsigned char>& bytes, PngErrorState& state, std::
   png_read_info(png, info);
   int interlace = 0;
   png_get_IHDR(png, info, &width, &height, &bitDepth, &colorType, &interlace, nullptr, nullptr);
+  if (static_cast<long long>(width) * height > kMaxCameraPixels) {  // refused before allocating the pixels
+    std::snprintf(state.message, sizeof state.message, "%u x %u pixels is more than %lld", width, height,
+                  kMaxCameraPixels);
+    png_destroy_read_struct(&png, &info, nullptr);
+    return false;
+  }
   if (bitDepth != 16 || colorType != PNG_COLOR_TYPE_GRAY) {
     png_destroy_read_struct(&png, &info, nullptr);
     return true;  // the caller reports the format

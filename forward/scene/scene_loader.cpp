@@ -220,6 +220,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     g.scale = m.positive("scale", 1.0);
     g.translate = m.vec3("translate", Vec3::Zero());
     g.maxTetVolume = m.number("max_tet_volume", 0.0);
+    if (g.maxTetVolume < 0.0) throw InputError(m.field("max_tet_volume") + ": must be >= 0 (0 = no limit)");
     scene.mesh = g;
   } else {
     const JsonFields b = root.object("box");

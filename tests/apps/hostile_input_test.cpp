@@ -91,6 +91,8 @@ const HostileCase kJsonNumbers[] = {
      {"json_dirichlet_nodes_wrap.json", "dirichlet[0].nodes[0]"}},
     {"max_iterations_4294967297", "simulate {H}/json_max_iterations_wrap.json -o {T}/out", 2,
      {"json_max_iterations_wrap.json", "integrator.max_iterations"}},
+    {"max_tet_volume_negative", "simulate {H}/json_max_tet_volume_negative.json -o {T}/out", 2,
+     {"json_max_tet_volume_negative.json", "mesh.max_tet_volume"}},
     {"every_4294967297", "simulate {H}/json_every_wrap.json -o {T}/out", 2, {"json_every_wrap.json", "output.every"}},
 };
 INSTANTIATE_TEST_SUITE_P(JsonNumbers, HostileInput, ::testing::ValuesIn(kJsonNumbers),
@@ -185,6 +187,8 @@ const HostileCase kCounts[] = {
     {"synth_resolution_100000", "synth {H}/tiny_box.json --resolution 100000 -o {T}/out", 1, {"--resolution"}},
     {"camera_width_2e9", "synth {H}/tiny_box.json --cameras {H}/count_camera_width.json -o {T}/out", 2,
      {"count_camera_width.json", "cameras[0]", "pixels"}},
+    {"displacement_frame_2e9", "fit {H}/tiny_box.json --observations {H}/count_displacement_frame -o {T}/out", 2,
+     {"count_displacement_frame/displacements.json", "frame 2000000000"}},
     {"face_generate_cells_around_100000", "face generate --cells-around 1000 --cells-up 1000 --cells-through 100 -o {T}/out", 2,
      {"cell counts", "memory"}},
 };
