@@ -92,8 +92,10 @@ void runSolvers(const SolversOptions& o) {
               o.tolerance, decrementScale(model, problem), o.maxIterations);
   std::printf("| solver | iterations | factorizations | time ms | rel. error | |x - x*| / |x* - x_1| | converged |\n"
               "|---|---:|---:|---:|---:|---:|---|\n");
+  int failed = 0;
   for (const SolverCaseResult& r : compareSolvers(model, problem, cases, ref)) {
     if (!r.failure.empty()) {
+      ++failed;
       std::printf("| %s | failed: %s |\n", r.label.c_str(), r.failure.c_str());
       continue;
     }
@@ -102,6 +104,9 @@ void runSolvers(const SolversOptions& o) {
                 r.solve.converged ? "yes" : "no");
   }
   std::printf("\nrel. error = (G(x_k) - G(x*)) / (G(x_1) - G(x*)), x_1 = initial guess, x* = reference.\n");
+  if (failed == static_cast<int>(cases.size()))
+    throw SolveError("--solvers: every requested solver failed (" + std::to_string(failed) + " of " +
+                     std::to_string(cases.size()) + ", see the table)");
 }
 
 }  // namespace

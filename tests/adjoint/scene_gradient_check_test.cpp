@@ -116,4 +116,17 @@ TEST(ParameterSpace, RejectsUnknownNamesAndBadValues) {
 }
 
 }  // namespace
+TEST(GradientCheck, ConstantLossIsReportedAsConstantNotAsANanRate) {
+  // Issue 25: a loss that does not depend on the parameters printed "rate -nan" and FAIL.
+  const auto constant = [](const VecX&) { return 3.0; };
+  const GradientCheckReport report = checkGradient(constant, VecX::Ones(2), VecX::Zero(2), {"a", "b"}, {});
+  EXPECT_TRUE(report.taylor.constant);
+  EXPECT_TRUE(report.passed);
+  const std::string text = formatGradientCheck(report);
+  EXPECT_NE(text.find("constant"), std::string::npos) << text;
+  EXPECT_EQ(text.find("nan"), std::string::npos) << text;
+  // A wrong (non-zero) gradient of the same loss still fails.
+  EXPECT_FALSE(checkGradient(constant, VecX::Ones(2), VecX::Ones(2), {"a", "b"}, {}).passed);
+}
+
 }  // namespace softfit

@@ -159,6 +159,8 @@ const HostileCase kOptionValues[] = {
     {"gradcheck_period_zero", "gradcheck {H}/tiny_box.json --period 0", 1, {"--period"}},
     {"gradcheck_tolerance_negative", "gradcheck {H}/tiny_box.json --tolerance -1", 1, {"--tolerance"}},
     {"gradcheck_tolerance_nan", "gradcheck {H}/tiny_box.json --tolerance nan", 1, {"--tolerance"}},
+    {"gradcheck_constant_loss", "gradcheck {H}/gradcheck_constant_loss.json --params alpha1", 0,
+     {"the loss is constant"}},
     {"solvers_max_iterations_zero", "solvers {H}/tiny_box.json --max-iterations 0", 1,
      {"--max-iterations", "integer >= 1"}},
     {"face_fit_rounds_zero", "face fit {T}/model.json --targets {T}/folder --rounds 0 -o {T}/out", 1, {"--rounds"}},
