@@ -22,6 +22,10 @@ int report(const char* prefix, const char* what, int code) {
 int reportEscapedException(CLI::App& app) {
   try {
     throw;
+  } catch (const CLI::ValidationError& e) {  // an option value out of its range (option_checks.h)
+    return report("error", e.what(), kExitBadInput);
+  } catch (const CLI::ConversionError& e) {  // an option value that is not of its type ("--seed abc")
+    return report("error", e.what(), kExitBadInput);
   } catch (const CLI::ParseError& e) {
     const int cliCode = app.exit(e);  // prints help/version (code 0) or the parse error
     return cliCode == 0 ? kExitSuccess : kExitUsage;

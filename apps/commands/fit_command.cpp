@@ -293,8 +293,7 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--noise-sigma", options->noiseSigma,
                   "Known Gaussian noise (m, per coordinate) on the points: corrects the closest-point cost's noise "
                   "bias and sets the noise of the bootstrap's synthetic captures (0 = none)")
-      ->check(numberAtLeast(0))
-      ->capture_default_str();
+      ->capture_default_str();  // checked by the loss ("noise sigma must be >= 0", exit 2)
   cmd->add_option("--point-cost", options->pointCost,
                   "point-cloud cost: auto (sdf for grid scenes without --noise-sigma or with --bootstrap-steps, else closest), closest (point to deformed surface) "
                   "or sdf (thesis grid cost: reference SDF at the located points)")

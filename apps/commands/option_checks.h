@@ -1,6 +1,6 @@
 #pragma once
-// CLI11 validators for numeric options. A value that fails is a usage error (exit 1)
-// whose message names the option and says what is allowed, e.g.
+// CLI11 validators for numeric options. A value that fails is bad input (exit 2, see
+// exit_codes.h) whose message names the option and says what is allowed, e.g.
 // "--steps: must be an integer >= 0, got -5"; numbers are parsed strictly (the whole
 // token, no trailing junk) and must be finite.
 #include <CLI/CLI.hpp>
