@@ -112,6 +112,9 @@ std::vector<Parameter> parseParameterList(const std::string& list, const std::st
     for (std::size_t j = 0; j < i; ++j)
       if (kinds[i].kind == kinds[j].kind && kinds[i].region == kinds[j].region)
         throw InputError(field + ": parameter \"" + parameterName(kinds[i]) + "\" is given twice");
+      else if (kinds[i].kind == kinds[j].kind && (kinds[i].region < 0 || kinds[j].region < 0))
+        throw InputError(field + ": \"" + parameterName(kinds[j]) + "\" and \"" + parameterName(kinds[i]) +
+                         "\" overlap (the body-wide value covers every region; give one or the other)");
   return kinds;
 }
 

@@ -19,6 +19,7 @@
 #include "forward/mesh/text_tokenizer.h"
 #include "forward/scene/scene_loader.h"
 #include "forward/scene/simulation_writer.h"
+#include "observations/capture.h"
 #include "observations/capture_io.h"
 #include "observations/displacement_loss.h"
 #include "observations/grid_sdf_point_loss.h"
@@ -159,7 +160,7 @@ int runFit(const FitOptions& options) {
   } else if (lossKind == "displacements") {
     DisplacementObservations observations = readDisplacementObservations((dir / "displacements.json").string());
     int stride = 1;
-    if (observations.dt > 0.0) stride = std::max(1, static_cast<int>(std::lround(observations.dt / description.dt)));
+    if (observations.dt > 0.0) stride = observationStride(observations.dt, description.dt, observations.source);
     const int frames = static_cast<int>(observations.frames.size());
     auto displacements = std::make_unique<DisplacementLoss>(std::move(observations), model.nodeCount(), stride);
     steps = displacements->lastStep();

@@ -89,10 +89,15 @@ double positiveNumber(const JsonFields& f, const std::string& key) {
   return v;
 }
 
-// One node of the SDF tree. Keys "cell_size", "snap", "quadrature", "refinement" and
-// "surface" belong to the top-level object only.
-SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bool topLevel) {
-  if (!topLevel)
+// CSG trees are parsed, built and evaluated recursively: a deeper one is refused.
+constexpr int kMaxSdfDepth = 64;
+
+// One node of the SDF tree at `depth` (0 = top level). Keys "cell_size", "snap",
+// "quadrature", "refinement" and "surface" belong to the top-level object only.
+SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, int depth) {
+  if (depth > kMaxSdfDepth)
+    throw InputError(f.path() + ": SDF shapes nested more than " + std::to_string(kMaxSdfDepth) + " levels deep");
+  if (depth > 0)
     for (const char* key : {"cell_size", "snap", "quadrature", "refinement", "surface"})
       if (f.has(key)) throw InputError(f.field(key) + ": only allowed on the top-level \"sdf\" object");
   SdfShape s;
@@ -144,7 +149,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
       const size_t minimum = s.type == T::Difference ? 2 : 1;
       if (children.size() < minimum)
         throw InputError(f.field("children") + ": needs at least " + std::to_string(minimum) + " shapes");
-      for (const auto& child : children) s.children.push_back(parseSdfShape(child, baseDirectory, false));
+      for (const auto& child : children) s.children.push_back(parseSdfShape(child, baseDirectory, depth + 1));
       break;
     }
     case T::Volume:
@@ -163,7 +168,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
 
 SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirectory) {
   SdfGeometry g;
-  g.shape = parseSdfShape(f, baseDirectory, true);
+  g.shape = parseSdfShape(f, baseDirectory, 0);
   g.cellSize = positiveNumber(f, "cell_size");
   g.snapFraction = f.number("snap", g.snapFraction);
   if (!(g.snapFraction >= 0.0 && g.snapFraction < 0.5)) throw InputError(f.field("snap") + ": must be in [0, 0.5)");

@@ -112,7 +112,8 @@ TEST(ParameterSpace, RejectsUnknownNamesAndBadValues) {
   EXPECT_THROW(parseParameterList("E@99999999999"), InputError);
   EXPECT_THROW(parseParameterList("E,nu,E"), InputError);
   EXPECT_THROW(parseParameterList("gravity,gravity_y"), InputError);
-  EXPECT_EQ(parseParameterList("E,E@1").size(), 2u);  // distinct parameters
+  EXPECT_THROW(parseParameterList("E,nu,E@1"), InputError);  // overlapping: E covers region 1
+  EXPECT_EQ(parseParameterList("E@0,E@1,nu").size(), 3u);    // disjoint regions
 }
 
 }  // namespace

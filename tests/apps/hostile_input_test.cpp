@@ -159,6 +159,7 @@ const HostileCase kOptionValues[] = {
     {"gradcheck_params_region_overflow", "gradcheck {H}/tiny_box.json --params E@99999999999", 2,
      {"--params", "E@99999999999"}},
     {"gradcheck_params_repeated", "gradcheck {H}/tiny_box.json --params E,nu,E", 2, {"--params", "\"E\"", "twice"}},
+    {"gradcheck_params_overlap", "gradcheck {H}/tiny_box.json --params E,nu,E@1", 2, {"--params", "E@1", "overlap"}},
     {"gradcheck_period_zero", "gradcheck {H}/tiny_box.json --period 0", 2, {"--period"}},
     {"gradcheck_tolerance_negative", "gradcheck {H}/tiny_box.json --tolerance -1", 2, {"--tolerance"}},
     {"gradcheck_tolerance_nan", "gradcheck {H}/tiny_box.json --tolerance nan", 2, {"--tolerance"}},
@@ -192,6 +193,9 @@ const HostileCase kCounts[] = {
     {"synth_resolution_100000", "synth {H}/tiny_box.json --resolution 100000 -o {T}/out", 2, {"--resolution"}},
     {"camera_width_2e9", "synth {H}/tiny_box.json --cameras {H}/count_camera_width.json -o {T}/out", 2,
      {"count_camera_width.json", "cameras[0]", "pixels"}},
+    {"displacement_dt_not_a_multiple",
+     "fit {H}/tiny_box.json --observations {H}/displacement_dt_mismatch --params E -o {T}/out", 2,
+     {"displacement_dt_mismatch/displacements.json", "integer multiple"}},
     {"displacement_frame_2e9", "fit {H}/tiny_box.json --observations {H}/count_displacement_frame -o {T}/out", 2,
      {"count_displacement_frame/displacements.json", "frame 2000000000"}},
     {"face_generate_cells_around_100000", "face generate --cells-around 1000 --cells-up 1000 --cells-through 100 -o {T}/out", 2,
@@ -199,6 +203,22 @@ const HostileCase kCounts[] = {
 };
 INSTANTIATE_TEST_SUITE_P(Counts, HostileInput, ::testing::ValuesIn(kCounts),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// 30,000 nested SDF unions segfaulted by recursion (the 1 MB scene is written here, not
+// kept in the corpus).
+TEST(HostileSceneInput, DeeplyNestedSdfUnionsAreRefused) {
+  const fs::path scene = fs::temp_directory_path() / ("softfit_hostile_deep_" + std::to_string(::getpid()) + ".json");
+  std::string doc = R"({"time": {"dt": 0.01, "steps": 1}, "sdf": {"type": "union", "cell_size": 0.05, "children": [)";
+  for (int k = 0; k < 30000; ++k) doc += R"({"type": "union", "children": [)";
+  doc += R"({"type": "sphere", "center": [0, 0.3, 0], "radius": 0.1})";
+  for (int k = 0; k < 30000; ++k) doc += "]}";
+  std::ofstream(scene) << doc << "]}}\n";
+  const auto r = softfit::testing::runSoftfit("simulate " + scene.string() + " -o " + scene.string() + ".out", 20);
+  fs::remove(scene);
+  EXPECT_EQ(r.exitCode, 2) << r.output.substr(0, 2000);
+  EXPECT_NE(r.output.find(scene.filename().string()), std::string::npos) << r.output.substr(0, 2000);
+  EXPECT_NE(r.output.find("nested more than 64 levels"), std::string::npos) << r.output.substr(0, 2000);
+}
 
 // face animate: an activation must be a finite stretch (Sym(a) positive definite).
 TEST(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry) {
