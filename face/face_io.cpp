@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -143,7 +144,12 @@ std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceMod
   const std::string path = (fs::path(folder) / "targets.json").string();
   const nlohmann::json j = readJsonFile(path);
   JsonFields root(j, "");
-  root.allowOnly({"correspondences", "closest_point_nodes", "targets"});
+  try {
+    root.allowOnly({"correspondences", "closest_point_nodes", "targets"});
+    for (const JsonFields& t : root.objectArray("targets")) t.allowOnly({"name", "file"});
+  } catch (const InputError& e) {
+    throw InputError(path + ": " + e.what());
+  }
   const bool closestPoint = root.has("closest_point_nodes");
   if (closestPoint && root.has("correspondences"))
     throw InputError(path + ": give either correspondences or closest_point_nodes, not both");
@@ -160,10 +166,12 @@ std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceMod
     if (n < 0 || n >= model.nodeCount())
       throw InputError(path + ": " + field + ": node " + std::to_string(n) + " out of range");
   std::vector<FaceTarget> targets;
+  std::set<std::string> names;
   for (const JsonFields& t : root.objectArray("targets")) {
-    t.allowOnly({"name", "file"});
     const std::string file = resolve(path, t.string("file"));
     const std::string name = t.string("name", fs::path(file).stem().string());
+    if (!names.insert(name).second)  // outputs are named after targets: one would overwrite the other
+      throw InputError(path + ": " + t.path() + ": target name \"" + name + "\" is used twice");
     if (closestPoint) {
       if (fs::path(file).extension() != ".obj")
         throw InputError(file + ": closest-point scans must be OBJ surfaces (vertices and faces)");

@@ -220,15 +220,45 @@ TEST(HostileSceneInput, DeeplyNestedSdfUnionsAreRefused) {
   EXPECT_NE(r.output.find("nested more than 64 levels"), std::string::npos) << r.output.substr(0, 2000);
 }
 
+// A tiny generated face model (7 muscles, one target) in a fresh folder.
+class HostileFaceInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("softfit_hostile_face_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    face = (dir / "face").string();
+    ASSERT_EQ(softfit::testing::runSoftfit(
+                  "face generate --cells-around 2 --cells-up 2 --cells-through 1 --targets 1 -o " + face, 20)
+                  .exitCode,
+              0);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  fs::path dir;
+  std::string face;
+};
+
+// face solve: targets.json errors name the file; two targets of one name would overwrite
+// each other's outputs.
+TEST_F(HostileFaceInput, SolveRefusesUnknownKeysAndDuplicateTargetNames) {
+  const std::string targets = face + "/targets/targets.json";
+  const std::string solve = "face solve " + face + "/model.json --targets " + face + "/targets -o " +
+                            (dir / "out").string();
+  std::ofstream(targets) << R"({"correspondences": "correspondences.txt", "targets": [
+      {"file": "expression_0.obj", "name": "a", "weight": 1}]})";
+  const auto unknown = softfit::testing::runSoftfit(solve, 20);
+  EXPECT_EQ(unknown.exitCode, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("targets.json"), std::string::npos) << unknown.output;
+  EXPECT_NE(unknown.output.find("weight"), std::string::npos) << unknown.output;
+  std::ofstream(targets) << R"({"correspondences": "correspondences.txt", "targets": [
+      {"file": "expression_0.obj", "name": "a"}, {"file": "expression_0.obj", "name": "a"}]})";
+  const auto twice = softfit::testing::runSoftfit(solve, 20);
+  EXPECT_EQ(twice.exitCode, 2) << twice.output;
+  EXPECT_NE(twice.output.find("targets.json"), std::string::npos) << twice.output;
+  EXPECT_NE(twice.output.find("\"a\" is used twice"), std::string::npos) << twice.output;
+}
+
 // face animate: an activation must be a finite stretch (Sym(a) positive definite).
-TEST(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry) {
-  const fs::path dir = fs::temp_directory_path() / ("softfit_hostile_face_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  const std::string face = (dir / "face").string();
-  ASSERT_EQ(softfit::testing::runSoftfit(
-                "face generate --cells-around 2 --cells-up 2 --cells-through 1 --targets 1 -o " + face, 20)
-                .exitCode,
-            0);
+TEST_F(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry) {
   std::string activations = "[1, 0, 0, 1, 0, 1]";
   for (int m = 1; m < 7; ++m) activations += ", [1, 0, 0, 1, 0, 1]";
   const std::string good = "{\"expressions\": [{\"name\": \"a\", \"activations\": [" + activations + "]}]}";
@@ -247,7 +277,6 @@ TEST(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry) {
   const auto folder = softfit::testing::runSoftfit(animate + dir.string(), 20);  // a folder as --expressions
   EXPECT_EQ(folder.exitCode, 2) << folder.output;
   EXPECT_NE(folder.output.find("folder"), std::string::npos) << folder.output;
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -59,6 +59,7 @@ TEST(ObjSurfaceReader, Errors) {
   expectError("coord.obj", "v 0 0 zero\n", "coord.obj:1: expected a number");
   expectError("fewcoords.obj", "v 0 0\nv 1 0 0\n", "fewcoords.obj:1: vertex with fewer than 3 coordinates");
   expectError("nofaces.obj", tri, "no faces");
+  expectError("nan.obj", "v 0 0 0\nv nan 0 0\n", "nan.obj:2: vertex coordinate is not finite");  // issue 25
 }
 
 TEST(StlSurfaceReader, AsciiAndBinaryWeldCorners) {
