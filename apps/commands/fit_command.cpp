@@ -190,6 +190,14 @@ int runFit(const FitOptions& options) {
     p0[it - names.begin()] = value;
   }
   const TransformSet transforms = defaultTransforms(space.parameters());
+  for (const auto& [name, value] : startValues) {  // the parameter's own range, named
+    const auto index = std::find(names.begin(), names.end(), name) - names.begin();
+    try {
+      transforms.transforms[index].toInternal(value);
+    } catch (const InputError& e) {
+      throw InputError("--start " + name + ": " + e.what());
+    }
+  }
   FitSetup setup;
   setup.model = &model;
   setup.initial = scene.initial;

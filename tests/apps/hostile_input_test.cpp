@@ -153,6 +153,8 @@ const HostileCase kOptionValues[] = {
      2, {"--start", "E=3200xyz"}},
     {"fit_start_repeated", "fit {H}/tiny_box.json --observations {T}/folder --params E --start E=1,E=2 -o {T}/out", 2,
      {"--start", "E", "twice"}},
+    {"fit_start_out_of_range", "fit {H}/tiny_box.json --observations {H}/fit_capture --params E,nu --start nu=0.7 -o {T}/out",
+     2, {"--start nu", "0.7"}},
     {"fit_params_region_overflow",
      "fit {H}/tiny_box.json --observations {T}/folder --params E@99999999999 -o {T}/out", 2,
      {"--params", "E@99999999999"}},
