@@ -178,6 +178,16 @@ const HostileCase kOptionValues[] = {
 INSTANTIATE_TEST_SUITE_P(OptionValues, HostileInput, ::testing::ValuesIn(kOptionValues),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// Issue 25: a fit refuses data that cannot constrain it (it reported "converged" at the start).
+const HostileCase kUnusableData[] = {
+    {"fit_every_weight_zero", "fit {H}/tiny_box.json --observations {H}/fit_capture_zero_weights --params E -o {T}/out",
+     2, {"fit_capture_zero_weights", "nothing to fit"}},
+    {"fit_every_frame_empty", "fit {H}/tiny_box.json --observations {H}/fit_capture_empty_frames --params E -o {T}/out",
+     2, {"fit_capture_empty_frames", "nothing to fit"}},
+};
+INSTANTIATE_TEST_SUITE_P(UnusableData, HostileInput, ::testing::ValuesIn(kUnusableData),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 // Issue 25: counts and sizes are checked against the file size or a memory estimate
 // before anything is allocated (no bad_alloc, length_error or overflow).
 const HostileCase kCounts[] = {
