@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "forward/errors.h"
+#include "forward/integrators/newmark_theta_integrator.h"
 #include "forward/mesh/procedural_box.h"
 #include "forward/scene/json_fields.h"
 #include "forward/scene/step_solver_selection.h"
@@ -284,6 +285,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     scene.initial.translation = i.vec3("translation", Vec3::Zero());
   }
   if (root.has("integrator")) scene.integrator = parseIntegrator(root.object("integrator"));
+  if (scene.integrator.type == IntegratorType::NewmarkTheta) requireNewmarkThetaMaterial(scene.material.model);
   if (root.has("time")) {
     const JsonFields t = root.object("time");
     t.allowOnly({"dt", "steps"});
