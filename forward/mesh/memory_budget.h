@@ -6,6 +6,10 @@
 
 namespace softfit {
 
+// Bytes a simulation stores per tet (element data, Hessian blocks, solver fill), a
+// deliberately low estimate: a mesh refused by it could not run on this machine.
+constexpr long double kSimulationBytesPerTet = 2048;
+
 // The machine's physical memory in bytes (a large default when it cannot be read).
 long double physicalMemoryBytes();
 

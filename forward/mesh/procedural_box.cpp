@@ -15,10 +15,6 @@ namespace {
 constexpr int kAxes[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 constexpr bool kOdd[6] = {false, true, true, false, false, true};
 
-// Bytes a simulation stores per tet (element data, Hessian blocks, solver fill), a
-// deliberately low estimate: a box refused by it could not run on this machine.
-constexpr long double kBytesPerTet = 2048;
-
 }  // namespace
 
 void checkBoxMeshSize(long long nx, long long ny, long long nz, const std::string& field) {
@@ -29,7 +25,7 @@ void checkBoxMeshSize(long long nx, long long ny, long long nz, const std::strin
       << " tets, more than " << INT_MAX << " (too many to index)";
     throw InputError(s.str());
   }
-  requireMemory(tets * kBytesPerTet, field + ": " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
+  requireMemory(tets * kSimulationBytesPerTet, field + ": " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
                                          std::to_string(nz) + " cells (" + std::to_string(static_cast<long long>(tets)) +
                                          " tets)");
 }

@@ -93,6 +93,8 @@ const HostileCase kJsonNumbers[] = {
      {"json_dirichlet_nodes_wrap.json", "dirichlet[0].nodes[0]"}},
     {"max_iterations_4294967297", "simulate {H}/json_max_iterations_wrap.json -o {T}/out", 2,
      {"json_max_iterations_wrap.json", "integrator.max_iterations"}},
+    {"max_tet_volume_tiny", "simulate {H}/json_max_tet_volume_tiny.json -o {T}/out", 2,
+     {"cube_tri.obj", "max_tet_volume 1e-12"}},
     {"max_tet_volume_negative", "simulate {H}/json_max_tet_volume_negative.json -o {T}/out", 2,
      {"json_max_tet_volume_negative.json", "mesh.max_tet_volume"}},
     {"every_4294967297", "simulate {H}/json_every_wrap.json -o {T}/out", 2, {"json_every_wrap.json", "output.every"}},
