@@ -52,7 +52,10 @@ GradientCheckReport checkGradient(const std::function<double(const VecX&)>& loss
     report.taylor.remainders.push_back(std::abs(loss(p0 + epsilon * direction) - f0 - epsilon * slope));
   }
   report.taylor.passed = true;
-  for (size_t k = 0; k + 1 < report.taylor.remainders.size(); ++k) {
+  report.taylor.constant = true;
+  for (double r : report.taylor.remainders) report.taylor.constant = report.taylor.constant && r == 0.0;
+  // A constant loss (zero gradient, zero remainders) has no rate to measure: 0/0 is not a failure.
+  for (size_t k = 0; !report.taylor.constant && k + 1 < report.taylor.remainders.size(); ++k) {
     const double rate = std::log2(report.taylor.remainders[k] / report.taylor.remainders[k + 1]);
     report.taylor.rates.push_back(rate);
     if (!(rate > 1.8 && rate < 2.2)) report.taylor.passed = false;
@@ -83,13 +86,16 @@ std::string formatGradientCheck(const GradientCheckReport& report) {
   for (size_t k = 0; k < report.taylor.epsilons.size(); ++k) {
     std::snprintf(line, sizeof(line), "  e = %-10.3e remainder %.3e", report.taylor.epsilons[k], report.taylor.remainders[k]);
     out += line;
-    if (k > 0) {
+    if (k > 0 && k - 1 < report.taylor.rates.size()) {
       std::snprintf(line, sizeof(line), "  rate %.2f", report.taylor.rates[k - 1]);
       out += line;
     }
     out += "\n";
   }
-  out += std::string("Taylor test: ") + (report.taylor.passed ? "second order (ok)" : "NOT second order (FAIL)") + "\n";
+  if (report.taylor.constant)
+    out += "Taylor test: every remainder is 0: the loss is constant in these parameters (nothing to measure)\n";
+  else
+    out += std::string("Taylor test: ") + (report.taylor.passed ? "second order (ok)" : "NOT second order (FAIL)") + "\n";
   out += std::string("gradient check: ") + (report.passed ? "PASSED" : "FAILED") + "\n";
   return out;
 }

@@ -25,6 +25,7 @@ struct TaylorTest {
   std::vector<double> epsilons;
   std::vector<double> remainders;  // |f(p + e d) - f(p) - e g.d|
   std::vector<double> rates;       // log2(r_i / r_{i+1}); ~2 for a correct gradient
+  bool constant = false;           // every remainder is 0: the loss does not change along d
   bool passed = false;
 };
 

@@ -1,16 +1,15 @@
 // softfit command-line entry point: dispatches to the subcommands in apps/commands/.
-// Exit codes: 0 success, 1 usage error or failed gradient check, 2 bad input, 3 failed
-// numerical solve.
+// Exit codes (apps/commands/exit_codes.h): 0 success, 1 usage error or failed gradient
+// check, 2 bad input, 3 failed numerical solve, 4 internal error.
 #include <CLI/CLI.hpp>
-#include <cstdio>
 
+#include "apps/commands/exit_codes.h"
 #include "apps/commands/face_command.h"
 #include "apps/commands/fit_command.h"
 #include "apps/commands/gradcheck_command.h"
 #include "apps/commands/simulate_command.h"
 #include "apps/commands/solvers_command.h"
 #include "apps/commands/synth_command.h"
-#include "forward/errors.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"softfit: differentiable simulation of elastic solids and inverse parameter estimation"};
@@ -24,14 +23,8 @@ int main(int argc, char** argv) {
   softfit::apps::addFaceCommand(app, exitCode);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
-  } catch (const softfit::InputError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 2;
-  } catch (const softfit::SolveError& e) {
-    std::fprintf(stderr, "solve failed: %s\n", e.what());
-    return 3;
+  } catch (...) {
+    return softfit::apps::reportEscapedException(app);
   }
   return exitCode;
 }

@@ -3,14 +3,17 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "face/activation.h"
 #include "face/muscle_surface.h"
 #include "forward/energies/lumped_mass.h"
 #include "forward/errors.h"
 #include "forward/io/obj_writer.h"
 #include "forward/io/vtu_writer.h"
+#include "forward/mesh/input_file.h"
 #include "forward/mesh/obj_surface_reader.h"
 #include "forward/mesh/read_tet_mesh.h"
 #include "forward/io/json_fields.h"
@@ -27,8 +30,7 @@ std::string resolve(const std::string& base, const std::string& file) {
 }
 
 std::vector<int> readIndexFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open");
+  std::ifstream in = openInputFile(path, "node index file");
   std::vector<int> v;
   std::string token;
   while (in >> token) {
@@ -142,7 +144,12 @@ std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceMod
   const std::string path = (fs::path(folder) / "targets.json").string();
   const nlohmann::json j = readJsonFile(path);
   JsonFields root(j, "");
-  root.allowOnly({"correspondences", "closest_point_nodes", "targets"});
+  try {
+    root.allowOnly({"correspondences", "closest_point_nodes", "targets"});
+    for (const JsonFields& t : root.objectArray("targets")) t.allowOnly({"name", "file"});
+  } catch (const InputError& e) {
+    throw InputError(path + ": " + e.what());
+  }
   const bool closestPoint = root.has("closest_point_nodes");
   if (closestPoint && root.has("correspondences"))
     throw InputError(path + ": give either correspondences or closest_point_nodes, not both");
@@ -159,10 +166,12 @@ std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceMod
     if (n < 0 || n >= model.nodeCount())
       throw InputError(path + ": " + field + ": node " + std::to_string(n) + " out of range");
   std::vector<FaceTarget> targets;
+  std::set<std::string> names;
   for (const JsonFields& t : root.objectArray("targets")) {
-    t.allowOnly({"name", "file"});
     const std::string file = resolve(path, t.string("file"));
     const std::string name = t.string("name", fs::path(file).stem().string());
+    if (!names.insert(name).second)  // outputs are named after targets: one would overwrite the other
+      throw InputError(path + ": " + t.path() + ": target name \"" + name + "\" is used twice");
     if (closestPoint) {
       if (fs::path(file).extension() != ".obj")
         throw InputError(file + ": closest-point scans must be OBJ surfaces (vertices and faces)");
@@ -197,8 +206,7 @@ void writeGeometryCsv(const std::string& path, const MuscleGeometry& geometry,
 }
 
 MuscleGeometry readGeometryCsv(const std::string& path, const FaceModel& model) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open");
+  std::ifstream in = openInputFile(path, "geometry CSV");
   std::string line;
   std::getline(in, line);  // header
   MuscleGeometry S = model.geometry;
@@ -272,7 +280,13 @@ std::vector<NamedExpression> readExpressionsJson(const std::string& path, int mu
       for (const auto& a : x.at("activations")) {
         const auto v = a.get<std::vector<double>>();
         if (v.size() != 6) throw InputError("an activation needs 6 entries");
-        e.expression.activations.push_back(Eigen::Map<const Vec6>(v.data()));
+        const Vec6 activation = Eigen::Map<const Vec6>(v.data());
+        const std::string where = "expression \"" + e.name + "\": activations[" +
+                                  std::to_string(e.expression.activations.size()) + "]";
+        if (!activation.allFinite()) throw InputError(where + ": entries must be finite");
+        if (symmetricFromActivation(activation).llt().info() != Eigen::Success)
+          throw InputError(where + ": Sym(a) must be positive definite (a stretch; rest is 1 0 0 1 0 1)");
+        e.expression.activations.push_back(activation);
       }
       if (static_cast<int>(e.expression.activations.size()) != muscleCount)
         throw InputError("expression \"" + e.name + "\" has " + std::to_string(e.expression.activations.size()) +

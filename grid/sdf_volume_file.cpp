@@ -9,6 +9,7 @@
 #include <set>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -19,13 +20,12 @@ namespace fs = std::filesystem;
 const char* const kFormat = "softfit-sdf-volume";
 
 nlohmann::json parseHeader(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open SDF volume header");
+  std::ifstream in = openInputFile(path, "SDF volume header");
   try {
     nlohmann::json header = nlohmann::json::parse(in);
     if (!header.is_object()) throw InputError(path + ": SDF volume header must be a JSON object");
     return header;
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number such as 1e400
     throw InputError(path + ": malformed JSON in SDF volume header (" + e.what() + ")");
   }
 }
@@ -73,7 +73,7 @@ SdfVolume readSdfVolume(const std::string& headerPath) {
   const nlohmann::json& format = require(header, "format", headerPath);
   if (!format.is_string() || format.get<std::string>() != kFormat)
     throw InputError(headerPath + ": \"format\" must be \"" + kFormat + "\"");
-  if (header.contains("version") && !(header["version"].is_number_integer() && header["version"].get<int>() == 1))
+  if (header.contains("version") && !(header["version"].is_number_integer() && header["version"].get<long long>() == 1))
     throw InputError(headerPath + ": unsupported \"version\" (only 1)");
 
   SdfVolume volume;
@@ -109,9 +109,8 @@ SdfVolume readSdfVolume(const std::string& headerPath) {
   if (raw.is_relative()) raw = fs::path(headerPath).parent_path() / raw;
   const std::string rawPath = raw.lexically_normal().string();
 
-  std::ifstream in(rawPath, std::ios::binary);
-  if (!in) throw InputError(headerPath + ": cannot open raw sample file " + rawPath);
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = readInputFile(rawPath, "the raw sample file named by " + headerPath);
+  const std::vector<unsigned char> bytes(text.begin(), text.end());
   const size_t valueBytes = float32 ? 4 : 8;
   const unsigned long long expected = static_cast<unsigned long long>(volume.sampleCount()) * valueBytes;
   if (bytes.size() != expected)

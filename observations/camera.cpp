@@ -31,6 +31,9 @@ void validateIntrinsics(const CameraIntrinsics& k, const std::string& context, b
   const int minimum = requireSize ? 1 : 0;
   if (k.width < minimum) throw InputError(context + ": width must be at least " + std::to_string(minimum));
   if (k.height < minimum) throw InputError(context + ": height must be at least " + std::to_string(minimum));
+  if (static_cast<long long>(k.width) * k.height > kMaxCameraPixels)
+    throw InputError(context + ": width x height = " + std::to_string(k.width) + " x " + std::to_string(k.height) +
+                     " is more than " + std::to_string(kMaxCameraPixels) + " pixels");
 }
 
 void validatePose(const Mat3& rotation, const Vec3& position, const std::string& context) {

@@ -37,8 +37,12 @@ struct Camera {
   Eigen::Matrix4d cameraToWorld() const;
 };
 
+// The largest image a camera may have (10000 x 10000): renders allocate per pixel.
+constexpr long long kMaxCameraPixels = 100'000'000;
+
 // Throws InputError prefixed with `context` when a focal length is not positive, the
-// principal point is not finite, or width / height is below 1 (requireSize) or negative.
+// principal point is not finite, width / height is below 1 (requireSize) or negative,
+// or the image has more than kMaxCameraPixels pixels.
 void validateIntrinsics(const CameraIntrinsics& intrinsics, const std::string& context, bool requireSize = true);
 
 // Throws InputError prefixed with `context` unless `rotation` is a proper rotation

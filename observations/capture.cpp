@@ -1,5 +1,6 @@
 #include "observations/capture.h"
 
+#include <climits>
 #include <cmath>
 #include <sstream>
 
@@ -14,14 +15,18 @@ int Capture::totalPoints() const {
 }
 
 int frameStride(const Capture& capture, double simulationDt) {
-  if (!(simulationDt > 0.0)) throw InputError("frame stride: the simulation dt must be positive");
   if (!(capture.dt > 0.0)) throw InputError(capture.source + ": the capture has no positive dt");
-  const double ratio = capture.dt / simulationDt;
+  return observationStride(capture.dt, simulationDt, capture.source);
+}
+
+int observationStride(double observedDt, double simulationDt, const std::string& source) {
+  if (!(simulationDt > 0.0)) throw InputError("frame stride: the simulation dt must be positive");
+  const double ratio = observedDt / simulationDt;
   const double stride = std::round(ratio);
-  if (stride < 1.0 || std::abs(ratio - stride) > 1e-6 * stride) {
+  if (!(stride >= 1.0 && stride <= INT_MAX) || std::abs(ratio - stride) > 1e-6 * stride) {
     std::ostringstream msg;
-    msg << capture.source << ": capture dt " << capture.dt << " is not an integer multiple of the simulation dt "
-        << simulationDt << " (ratio " << ratio << ")";
+    msg << source << ": dt " << observedDt << " is not an integer multiple of the simulation dt " << simulationDt
+        << " (ratio " << ratio << ")";
     throw InputError(msg.str());
   }
   return static_cast<int>(stride);

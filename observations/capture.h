@@ -31,5 +31,8 @@ struct Capture {
 // InputError when capture.dt is not a positive integer multiple of simulationDt (within
 // a relative 1e-6).
 int frameStride(const Capture& capture, double simulationDt);
+// The same for any observations `source` with a time step `observedDt`: InputError
+// "<source>: dt ... is not an integer multiple of the simulation dt ..." otherwise.
+int observationStride(double observedDt, double simulationDt, const std::string& source);
 
 }  // namespace softfit

@@ -3,11 +3,13 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
 #include "forward/io/json_fields.h"
+#include "forward/mesh/input_file.h"
 #include "observations/depth_frame.h"
 #include "observations/observation_json.h"
 
@@ -70,17 +72,19 @@ FrameSpec parseFrame(const nlohmann::json& j, const std::string& field, int fram
 std::vector<FrameSpec> parseFrameList(const nlohmann::json& list, const std::string& key, int count,
                                       const std::string& label) {
   std::vector<FrameSpec> specs;
-  std::vector<int> seenAt(count, -1);
+  // Sized by the entries listed, not by count (frame_count may be 2e9): a missing frame
+  // is found among the first list.size() + 1.
+  std::map<int, std::size_t> seenAt;
   for (std::size_t i = 0; i < list.size(); ++i) {
     FrameSpec s = parseFrame(list[i], key + "[" + std::to_string(i) + "]", count, label);
-    if (seenAt[s.frame] >= 0)
+    const auto [it, inserted] = seenAt.emplace(s.frame, i);
+    if (!inserted)
       throw InputError(label + " " + std::to_string(s.frame) + " is listed twice (" + key + "[" +
-                       std::to_string(seenAt[s.frame]) + "] and " + key + "[" + std::to_string(i) + "])");
-    seenAt[s.frame] = static_cast<int>(i);
+                       std::to_string(it->second) + "] and " + key + "[" + std::to_string(i) + "])");
     specs.push_back(std::move(s));
   }
   for (int k = 0; k < count; ++k)
-    if (seenAt[k] < 0)
+    if (!seenAt.count(k))
       throw InputError(label + " " + std::to_string(k) + " is missing from \"" + key + "\"" +
                        (key == "frames" ? " (frame_count = " + std::to_string(count) + ")" : std::string()));
   return specs;
@@ -98,13 +102,13 @@ std::vector<CaptureFrame> loadFrames(const std::string& dir, const std::string& 
     withErrorPrefix(where, [&] {
       for (const std::string& c : s.clouds) {
         const std::string path = resolve(dir, c);
-        if (!std::filesystem::exists(path)) throw InputError(path + ": cloud file does not exist");
+        requireRegularFile(path, "cloud file");
         appendCloud(out.cloud, readPointCloud(path));
       }
       for (const auto& [image, intrinsics] : s.depth) {
         const std::string png = resolve(dir, image), json = resolve(dir, intrinsics);
-        if (!std::filesystem::exists(png)) throw InputError(png + ": depth image does not exist");
-        if (!std::filesystem::exists(json)) throw InputError(json + ": intrinsics file does not exist");
+        requireRegularFile(png, "depth image");
+        requireRegularFile(json, "intrinsics file");
         appendCloud(out.cloud, readDepthFrame(png, json));
       }
       checkFinitePoints(out.cloud, "cloud");
@@ -120,7 +124,7 @@ std::vector<CaptureFrame> loadFrames(const std::string& dir, const std::string& 
 
 Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
   const std::string jsonPath = (std::filesystem::path(dir) / "capture.json").string();
-  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": capture folder does not exist");
+  requireFolder(dir, "capture folder");
   const nlohmann::json root = readJsonFile(jsonPath);
 
   int frameCount = 0;

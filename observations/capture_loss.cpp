@@ -27,6 +27,12 @@ CaptureLoss::CaptureLoss(Capture capture, const PointCloudLossOptions& options, 
       throw InputError(where_ + ": frame " + std::to_string(k) + ": weight must be >= 0");
     checkFinitePoints(f.cloud, where_ + ": frame " + std::to_string(k));
   }
+  // Data that cannot constrain anything must not end in a "converged" fit of the start.
+  bool anyData = false;
+  for (const CaptureFrame& f : capture_.frames) anyData = anyData || (f.weight > 0.0 && !f.cloud.empty());
+  if (!anyData)
+    throw InputError(where_ + ": no frame has points with a positive weight (every frame is empty or weighted 0): "
+                     "nothing to fit");
 }
 
 int CaptureLoss::frameAtStep(int step) const {

@@ -9,6 +9,8 @@
 #include <iterator>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
+#include "observations/camera.h"
 
 namespace softfit {
 
@@ -72,6 +74,12 @@ bool decode(const std::vector<unsigned char>& bytes, PngErrorState& state, std::
   png_read_info(png, info);
   int interlace = 0;
   png_get_IHDR(png, info, &width, &height, &bitDepth, &colorType, &interlace, nullptr, nullptr);
+  if (static_cast<long long>(width) * height > kMaxCameraPixels) {  // refused before allocating the pixels
+    std::snprintf(state.message, sizeof state.message, "%u x %u pixels is more than %lld", width, height,
+                  kMaxCameraPixels);
+    png_destroy_read_struct(&png, &info, nullptr);
+    return false;
+  }
   if (bitDepth != 16 || colorType != PNG_COLOR_TYPE_GRAY) {
     png_destroy_read_struct(&png, &info, nullptr);
     return true;  // the caller reports the format
@@ -129,9 +137,8 @@ bool encode(const DepthImage16& image, PngErrorState& state, std::vector<unsigne
 }  // namespace
 
 DepthImage16 readDepthPng(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = readInputFile(path, "depth PNG");
+  const std::vector<unsigned char> bytes(text.begin(), text.end());
   if (bytes.size() < 8 || png_sig_cmp(bytes.data(), 0, 8) != 0)
     throw InputError(path + ": not a PNG file (bad signature)");
   PngErrorState state;

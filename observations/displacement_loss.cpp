@@ -1,12 +1,21 @@
 #include "observations/displacement_loss.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <string>
 
 #include "forward/errors.h"
+#include "forward/mesh/memory_budget.h"
 
 namespace softfit {
+
+namespace {
+
+// A trajectory keeps positions and velocities (3 doubles each) per node and step.
+constexpr long double kTrajectoryBytesPerNodeAndStep = 48;
+
+}  // namespace
 
 DisplacementLoss::DisplacementLoss(DisplacementObservations observations, int nodeCount, int stride)
     : observations_(std::move(observations)), nodeCount_(nodeCount), stride_(stride) {
@@ -19,6 +28,15 @@ DisplacementLoss::DisplacementLoss(DisplacementObservations observations, int no
     if (f.frame < 0) throw InputError(src + ": negative frame index " + std::to_string(f.frame));
     maxFrame = std::max(maxFrame, f.frame);
   }
+  // The fit simulates up to the last observed frame and keeps its states: refuse a frame
+  // index (say 2e9) whose trajectory cannot be indexed or held, before allocating.
+  const long double steps = (maxFrame + 1.0L) * stride_;
+  if (steps > INT_MAX)
+    throw InputError(src + ": frame " + std::to_string(maxFrame) + " at stride " + std::to_string(stride_) +
+                     " is more simulation steps than can be counted");
+  requireMemory(steps * nodeCount_ * kTrajectoryBytesPerNodeAndStep,
+                src + ": frame " + std::to_string(maxFrame) + " (" + std::to_string(static_cast<long long>(steps)) +
+                    " steps of " + std::to_string(nodeCount_) + " nodes to simulate and keep)");
   entryOfFrame_.assign(maxFrame + 1, -1);
   for (std::size_t e = 0; e < observations_.frames.size(); ++e) {
     const DisplacementFrame& f = observations_.frames[e];

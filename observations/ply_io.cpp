@@ -12,6 +12,7 @@
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -104,6 +105,14 @@ struct Header {
   std::size_t dataOffset = 0;  // first byte after "end_header\n"
   int dataLine = 0;            // 1-based line number of the first data line (ascii)
 };
+
+// The fewest bytes one record of `e` can take (an ascii value: a character and a separator).
+long long minimumRecordBytes(const Element& e, Encoding encoding) {
+  long long bytes = 0;
+  for (const Property& p : e.properties)
+    bytes += encoding == Encoding::Ascii ? 2 : scalarSize(p.isList ? p.countType : p.type);
+  return bytes;
+}
 
 Header parseHeader(const std::string& path, const std::string& bytes) {
   Header h;
@@ -220,9 +229,7 @@ class DataReader {
 }  // namespace
 
 PointCloud readPly(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = readInputFile(path, "PLY file");
   if (bytes.empty()) throw InputError(path + ": empty file (not a PLY file)");
   const Header h = parseHeader(path, bytes);
 
@@ -242,6 +249,9 @@ PointCloud readPly(const std::string& path) {
   for (int c = 0; c < 3; ++c)
     if (xyz[c] < 0) throw InputError(path + ": PLY vertex element has no property \"" + names[c] + "\"");
   if (ve.count > (1LL << 31) - 1) throw InputError(path + ": too many vertices");
+  if (countExceedsFile(ve.count, minimumRecordBytes(ve, h.encoding), bytes.size() - h.dataOffset + 1))
+    throw InputError(path + ": element vertex " + std::to_string(ve.count) + " is more than the file holds (" +
+                     std::to_string(bytes.size() - h.dataOffset) + " data bytes)");
 
   DataReader reader(path, bytes, h);
   // Skip the elements before the vertex element (lists are read to know their length).

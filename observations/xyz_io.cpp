@@ -8,12 +8,12 @@
 
 #include "forward/errors.h"
 #include "forward/io/text_output.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
 PointCloud readXyz(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
+  std::ifstream in = openInputFile(path, "XYZ file");
   std::vector<double> values;
   std::string line;
   int lineNo = 0;

@@ -4,7 +4,9 @@
 #include <filesystem>
 
 #include "forward/errors.h"
+#include "forward/integrators/newmark_theta_integrator.h"
 #include "forward/io/json_fields.h"
+#include "forward/mesh/procedural_box.h"
 #include "scene/step_solver_selection.h"
 
 namespace softfit {
@@ -88,10 +90,15 @@ double positiveNumber(const JsonFields& f, const std::string& key) {
   return v;
 }
 
-// One node of the SDF tree. Keys "cell_size", "snap", "quadrature", "refinement" and
-// "surface" belong to the top-level object only.
-SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bool topLevel) {
-  if (!topLevel)
+// CSG trees are parsed, built and evaluated recursively: a deeper one is refused.
+constexpr int kMaxSdfDepth = 64;
+
+// One node of the SDF tree at `depth` (0 = top level). Keys "cell_size", "snap",
+// "quadrature", "refinement" and "surface" belong to the top-level object only.
+SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, int depth) {
+  if (depth > kMaxSdfDepth)
+    throw InputError(f.path() + ": SDF shapes nested more than " + std::to_string(kMaxSdfDepth) + " levels deep");
+  if (depth > 0)
     for (const char* key : {"cell_size", "snap", "quadrature", "refinement", "surface"})
       if (f.has(key)) throw InputError(f.field(key) + ": only allowed on the top-level \"sdf\" object");
   SdfShape s;
@@ -143,7 +150,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
       const size_t minimum = s.type == T::Difference ? 2 : 1;
       if (children.size() < minimum)
         throw InputError(f.field("children") + ": needs at least " + std::to_string(minimum) + " shapes");
-      for (const auto& child : children) s.children.push_back(parseSdfShape(child, baseDirectory, false));
+      for (const auto& child : children) s.children.push_back(parseSdfShape(child, baseDirectory, depth + 1));
       break;
     }
     case T::Volume:
@@ -162,7 +169,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, bo
 
 SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirectory) {
   SdfGeometry g;
-  g.shape = parseSdfShape(f, baseDirectory, true);
+  g.shape = parseSdfShape(f, baseDirectory, 0);
   g.cellSize = positiveNumber(f, "cell_size");
   g.snapFraction = f.number("snap", g.snapFraction);
   if (!(g.snapFraction >= 0.0 && g.snapFraction < 0.5)) throw InputError(f.field("snap") + ": must be in [0, 0.5)");
@@ -219,6 +226,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     g.scale = m.positive("scale", 1.0);
     g.translate = m.vec3("translate", Vec3::Zero());
     g.maxTetVolume = m.number("max_tet_volume", 0.0);
+    if (g.maxTetVolume < 0.0) throw InputError(m.field("max_tet_volume") + ": must be >= 0 (0 = no limit)");
     scene.mesh = g;
   } else {
     const JsonFields b = root.object("box");
@@ -229,6 +237,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     const std::vector<int> cells = b.integerArray("cells");
     if (cells.size() != 3 || cells[0] < 1 || cells[1] < 1 || cells[2] < 1)
       throw InputError(b.field("cells") + ": expected 3 positive integers");
+    checkBoxMeshSize(cells[0], cells[1], cells[2], b.field("cells"));
     box.cells = Eigen::Vector3i(cells[0], cells[1], cells[2]);
     for (int i = 0; i < 3; ++i)
       if (!(box.extent.min[i] < box.extent.max[i])) throw InputError(b.path() + ": min must be below max on every axis");
@@ -276,6 +285,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     scene.initial.translation = i.vec3("translation", Vec3::Zero());
   }
   if (root.has("integrator")) scene.integrator = parseIntegrator(root.object("integrator"));
+  if (scene.integrator.type == IntegratorType::NewmarkTheta) requireNewmarkThetaMaterial(scene.material.model);
   if (root.has("time")) {
     const JsonFields t = root.object("time");
     t.allowOnly({"dt", "steps"});

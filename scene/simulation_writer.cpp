@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <utility>
 
 #include "forward/errors.h"
 #include "forward/io/obj_writer.h"
@@ -19,6 +21,24 @@ VtuCells triangleCells(const SurfaceTriangles& triangles) {
   return cells;
 }
 
+const char* const kCompleteMarker = "run_complete.txt";
+
+// Removes what an earlier run wrote into `directory` (the marker first), so that old
+// frames never sit next to a new, failed run's files. Best effort: a file that cannot be
+// removed is overwritten by the new run or left without the marker.
+void removeEarlierRun(const fs::path& directory) {
+  std::error_code ec;
+  for (const char* file : {kCompleteMarker, "simulation.pvd", "surface.pvd", "final_surface.obj"})
+    fs::remove(directory / file, ec);
+  for (const auto& [folder, prefix] : {std::pair{"frames", "frame_"}, std::pair{"surface_frames", "surface_"}}) {
+    if (!fs::is_directory(directory / folder, ec)) continue;
+    for (const auto& entry : fs::directory_iterator(directory / folder, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind(prefix, 0) == 0 && entry.path().extension() == ".vtu") fs::remove(entry.path(), ec);
+    }
+  }
+}
+
 }  // namespace
 
 SimulationWriter::SimulationWriter(const std::string& outputDirectory, const BuiltScene& scene,
@@ -26,6 +46,7 @@ SimulationWriter::SimulationWriter(const std::string& outputDirectory, const Bui
     : directory_(outputDirectory), scene_(scene), settings_(settings) {
   const bool surfaceFrames = settings_.vtu && settings_.surfaceVtu.value_or(scene.isGrid());
   std::error_code ec;
+  removeEarlierRun(directory_);
   fs::create_directories(fs::path(directory_) / "frames", ec);
   if (!ec && surfaceFrames) fs::create_directories(fs::path(directory_) / "surface_frames", ec);
   if (ec) throw InputError(directory_ + ": cannot create output folder (" + ec.message() + ")");
@@ -71,6 +92,9 @@ void SimulationWriter::finish(const State& finalState) {
     const EmbeddedSurface& surface = scene_.embeddedSurface;
     writeObj((fs::path(directory_) / "final_surface.obj").string(), surface.positions(finalState.x), surface.triangles);
   }
+  const std::string marker = (fs::path(directory_) / kCompleteMarker).string();
+  std::ofstream(marker) << "softfit: run completed, " << framesWritten() << " frames written\n";
+  if (!fs::exists(marker)) throw InputError(marker + ": cannot write the completion marker");
 }
 
 }  // namespace softfit

@@ -1,4 +1,6 @@
 #include "apps/commands/face_command.h"
+#include "apps/commands/option_checks.h"
+#include "apps/commands/output_folder.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -78,6 +80,7 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
 }
 
 void runGenerate(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   SyntheticFaceOptions s;
   s.cellsAround = o.cellsAround;
   s.cellsUp = o.cellsUp;
@@ -95,6 +98,7 @@ void runGenerate(const FaceOptions& o) {
 }
 
 void runSolve(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -117,6 +121,7 @@ void runSolve(const FaceOptions& o) {
 }
 
 void runFit(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry initial = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -143,6 +148,7 @@ void runFit(const FaceOptions& o) {
 }
 
 void runAnimate(const FaceOptions& o) {
+  requireOutputFolder(o.output);
   FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const auto expressions = readExpressionsJson(o.expressions, model.muscleCount());
@@ -177,28 +183,28 @@ void addFaceCommand(CLI::App& app, int& exitCode) {
 
   CLI::App* generate = face->add_subcommand("generate", "Write a synthetic face model and targets");
   generate->add_option("-o,--output", options->output, "Output folder")->required();
-  generate->add_option("--cells-around", options->cellsAround, "Cells across the face (theta)");
-  generate->add_option("--cells-up", options->cellsUp, "Cells from chin to forehead (phi)");
-  generate->add_option("--cells-through", options->cellsThrough, "Cells through the tissue");
-  generate->add_option("--targets", options->targetCount, "Number of target expressions");
+  generate->add_option("--cells-around", options->cellsAround, "Cells across the face (theta)")->check(integerAtLeast(1));
+  generate->add_option("--cells-up", options->cellsUp, "Cells from chin to forehead (phi)")->check(integerAtLeast(1));
+  generate->add_option("--cells-through", options->cellsThrough, "Cells through the tissue")->check(integerAtLeast(1));
+  generate->add_option("--targets", options->targetCount, "Number of target expressions")->check(integerAtLeast(1));
   generate->add_option("--seed", options->seed, "Expression seed");
   generate->add_option("--shift", options->shift, "Displacement of the model's muscles from the truth (m)");
   generate->callback([options] { runGenerate(*options); });
 
   auto common = [&](CLI::App* c) {
-    c->add_option("model", options->model, "model.json")->required()->check(CLI::ExistingFile);
+    c->add_option("model", options->model, "model.json")->required();
     c->add_option("-o,--output", options->output, "Output folder");
     c->add_option("--geometry", options->geometry, "Start S from this CSV instead of the muscle containment");
-    c->add_option("--iterations", options->iterations, "L-BFGS-B iterations per activation solve");
-    c->add_option("--w-a", options->wa, "Activation regularization weight");
-    c->add_option("--w-v", options->wv, "Volume (det) regularization weight");
+    c->add_option("--iterations", options->iterations, "L-BFGS-B iterations per activation solve")->check(integerAtLeast(1));
+    c->add_option("--w-a", options->wa, "Activation regularization weight")->check(numberAtLeast(0));
+    c->add_option("--w-v", options->wv, "Volume (det) regularization weight")->check(numberAtLeast(0));
   };
   CLI::App* fit = face->add_subcommand("fit", "Fit S, activations and jaws to several target scans");
   common(fit);
   fit->add_option("--targets", options->targets, "Folder with targets.json")->required();
-  fit->add_option("--rounds", options->rounds, "Alternation rounds (A-solves, then an S-solve)");
-  fit->add_option("--geometry-iterations", options->geometryIterations, "Projected-gradient iterations per S-solve");
-  fit->add_option("--w-s", options->ws, "S regularization weight ||S - S0||^2");
+  fit->add_option("--rounds", options->rounds, "Alternation rounds (A-solves, then an S-solve)")->check(integerAtLeast(1));
+  fit->add_option("--geometry-iterations", options->geometryIterations, "Projected-gradient iterations per S-solve")->check(integerAtLeast(1));
+  fit->add_option("--w-s", options->ws, "S regularization weight ||S - S0||^2")->check(numberAtLeast(0));
   fit->add_flag("--no-jaw", options->noJaw, "Keep the jaw at rest");
   fit->callback([options] { runFit(*options); });
 
@@ -214,8 +220,8 @@ void addFaceCommand(CLI::App& app, int& exitCode) {
   animate->add_option("--expressions", options->expressions, "activations.json of a fit or solve")->required();
   animate->add_option("--from", options->from, "Start expression name (or rest)")->required();
   animate->add_option("--to", options->to, "End expression name (or rest)")->required();
-  animate->add_option("--frames", options->frames, "Number of frames");
-  animate->add_option("--fat", options->fat, "Fat/thin factor f of the passive tissue (plasticity)");
+  animate->add_option("--frames", options->frames, "Number of frames")->check(integerAtLeast(2));
+  animate->add_option("--fat", options->fat, "Fat/thin factor f of the passive tissue (plasticity)")->check(numberAbove(0));
   animate->callback([options] { runAnimate(*options); });
   (void)exitCode;
 }

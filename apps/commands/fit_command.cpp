@@ -1,8 +1,11 @@
 #include "apps/commands/fit_command.h"
 #include "apps/commands/device_option.h"
 #include "apps/commands/fit_bootstrap.h"
+#include "apps/commands/option_checks.h"
+#include "apps/commands/output_folder.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -11,6 +14,9 @@
 
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
+#include "forward/mesh/text_tokenizer.h"
+#include "observations/capture.h"
 #include "scene/scene_loader.h"
 #include "scene/simulation_writer.h"
 #include "observations/capture_io.h"
@@ -62,11 +68,11 @@ std::map<std::string, double> parseStart(const std::string& text) {
     if (item.empty()) continue;
     const auto eq = item.find('=');
     if (eq == std::string::npos) throw InputError("--start: \"" + item + "\" is not name=value");
-    try {
-      values[item.substr(0, eq)] = std::stod(item.substr(eq + 1));
-    } catch (const std::exception&) {
-      throw InputError("--start: \"" + item + "\" has no numeric value");
-    }
+    const std::string name = item.substr(0, eq);
+    double value = 0.0;
+    if (!parseReal(item.substr(eq + 1), value) || !std::isfinite(value))
+      throw InputError("--start: \"" + item + "\": the value of " + name + " is not a finite number");
+    if (!values.emplace(name, value).second) throw InputError("--start: " + name + " is given twice");
   }
   return values;
 }
@@ -115,6 +121,10 @@ OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOption
 
 int runFit(const FitOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  requireOutputFolder(options.output);
+  requireFolder(options.observations, "--observations folder");
+  const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
+  const auto startValues = parseStart(options.start);
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   BuiltScene scene = buildScene(description);
@@ -149,7 +159,7 @@ int runFit(const FitOptions& options) {
   } else if (lossKind == "displacements") {
     DisplacementObservations observations = readDisplacementObservations((dir / "displacements.json").string());
     int stride = 1;
-    if (observations.dt > 0.0) stride = std::max(1, static_cast<int>(std::lround(observations.dt / description.dt)));
+    if (observations.dt > 0.0) stride = observationStride(observations.dt, description.dt, observations.source);
     const int frames = static_cast<int>(observations.frames.size());
     auto displacements = std::make_unique<DisplacementLoss>(std::move(observations), model.nodeCount(), stride);
     steps = displacements->lastStep();
@@ -168,9 +178,8 @@ int runFit(const FitOptions& options) {
   }
 
   // Parameters, start values, transforms.
-  ParameterSpace space(parseParameterList(options.parameters), scene.motion, scene.elementRegion);
+  ParameterSpace space(parameters, scene.motion, scene.elementRegion);
   VecX p0 = space.values(model);
-  const auto startValues = parseStart(options.start);
   const std::vector<std::string> names = space.names();
   for (const auto& [name, value] : startValues) {
     const auto it = std::find(names.begin(), names.end(), name);
@@ -178,6 +187,14 @@ int runFit(const FitOptions& options) {
     p0[it - names.begin()] = value;
   }
   const TransformSet transforms = defaultTransforms(space.parameters());
+  for (const auto& [name, value] : startValues) {  // the parameter's own range, named
+    const auto index = std::find(names.begin(), names.end(), name) - names.begin();
+    try {
+      transforms.transforms[index].toInternal(value);
+    } catch (const InputError& e) {
+      throw InputError("--start " + name + ": " + e.what());
+    }
+  }
   FitSetup setup;
   setup.model = &model;
   setup.initial = scene.initial;
@@ -249,8 +266,7 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<FitOptions>();
   CLI::App* cmd = app.add_subcommand("fit", "Reconstruct physical parameters from a capture");
   cmd->add_option("scene", options->scene, "Scene JSON (geometry, boundary conditions, initial guess)")
-      ->required()
-      ->check(CLI::ExistingFile);
+      ->required();
   cmd->add_option("--observations", options->observations, "Capture folder (capture.json or displacements.json)")
       ->required();
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
@@ -263,19 +279,27 @@ void addFitCommand(CLI::App& app, int& exitCode) {
                   "auto (gradient-only-lbfgs for the grid SDF point cost, else lbfgs), lbfgs, lbfgsb, bb, ceres or "
                   "gradient-only-lbfgs (line search on directional derivatives only, for costs with jumps)")
       ->capture_default_str();
-  cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->capture_default_str();
-  cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")->capture_default_str();
+  cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->check(integerAtLeast(1))->capture_default_str();
+  cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")
+      ->check(numberAtLeast(0))
+      ->capture_default_str();
   cmd->add_option("--cost-tolerance", options->relativeCostTolerance, "Stop when the relative cost change falls below")
+      ->check(numberAtLeast(0))
       ->capture_default_str();
   cmd->add_option("--step-tolerance", options->stepTolerance,
                   "gradient-only-lbfgs: stop when a step (internal coordinates, max norm) falls below")
+      ->check(numberAtLeast(0))
       ->capture_default_str();
-  cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")->capture_default_str();
-  cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")->capture_default_str();
+  cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")
+      ->check(numberAtLeast(0))
+      ->capture_default_str();
   cmd->add_option("--noise-sigma", options->noiseSigma,
                   "Known Gaussian noise (m, per coordinate) on the points: corrects the closest-point cost's noise "
                   "bias and sets the noise of the bootstrap's synthetic captures (0 = none)")
-      ->capture_default_str();
+      ->capture_default_str();  // checked by the loss ("noise sigma must be >= 0", exit 2)
   cmd->add_option("--point-cost", options->pointCost,
                   "point-cloud cost: auto (sdf for grid scenes without --noise-sigma or with --bootstrap-steps, else closest), closest (point to deformed surface) "
                   "or sdf (thesis grid cost: reference SDF at the located points)")
@@ -283,13 +307,17 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--bootstrap-steps", options->bootstrapSteps,
                   "Parametric-bootstrap bias correction steps for noisy point clouds (needs --noise-sigma and the "
                   "capture's cameras; each step is one more fit)")
+      ->check(integerAtLeast(0))
       ->capture_default_str();
   cmd->add_option("--bootstrap-replicates", options->bootstrapReplicates,
                   "Noise draws per rendered point in each bootstrap capture (averages the re-estimate's noise)")
+      ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--cameras", options->cameras, "Camera JSON of the capture, for the bootstrap (default: DIR/cameras.json)");
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
-  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")->capture_default_str();
+  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");
   cmd->callback([options, &exitCode] { exitCode = runFit(*options); });
 }

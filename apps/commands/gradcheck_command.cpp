@@ -1,4 +1,5 @@
 #include "apps/commands/gradcheck_command.h"
+#include "apps/commands/option_checks.h"
 
 #include <cstdio>
 #include <memory>
@@ -43,16 +44,22 @@ int runGradcheck(const GradcheckOptions& options) {
 void addGradcheckCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<GradcheckOptions>();
   CLI::App* cmd = app.add_subcommand("gradcheck", "Check adjoint gradients against finite differences and a Taylor test");
-  cmd->add_option("scene", options->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", options->scene, "Scene JSON file")->required();
   cmd->add_option("--params", options->parameters,
                   "Comma-separated parameters: E, nu, density, alpha1, alpha2, gravity[_x|_y|_z], "
                   "ground[_theta|_phi|_offset], velocity[_x|_y|_z], angular_velocity[_x|_y|_z]")
       ->capture_default_str();
-  cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
-  cmd->add_option("--tolerance", options->tolerance, "Relative error allowed per parameter")->capture_default_str();
+  cmd->add_option("--steps", options->steps, "Override the scene's number of steps")->check(integerAtLeast(0));
+  cmd->add_option("--tolerance", options->tolerance, "Relative error allowed per parameter")
+      ->check(numberAbove(0))
+      ->capture_default_str();
   cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
-  cmd->add_option("--period", options->period, "Periodic checkpointing: states between checkpoints")->capture_default_str();
-  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing: states held at once")->capture_default_str();
+  cmd->add_option("--period", options->period, "Periodic checkpointing: states between checkpoints")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing: states held at once")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
   cmd->callback([options, &exitCode] { exitCode = runGradcheck(*options); });
 }
 

@@ -1,5 +1,7 @@
 #include "apps/commands/simulate_command.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/option_checks.h"
+#include "apps/commands/output_folder.h"
 
 #include <chrono>
 #include <cstdio>
@@ -25,6 +27,7 @@ struct SimulateOptions {
 
 void runSimulate(const SimulateOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  requireOutputFolder(options.output);
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;
@@ -57,10 +60,10 @@ void runSimulate(const SimulateOptions& options) {
 void addSimulateCommand(CLI::App& app) {
   auto options = std::make_shared<SimulateOptions>();
   CLI::App* cmd = app.add_subcommand("simulate", "Run a scene and write ParaView frames (.pvd/.vtu) and the final surface (.obj)");
-  cmd->add_option("scene", options->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", options->scene, "Scene JSON file")->required();
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
   addDeviceOption(cmd, options->device);
-  cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
+  cmd->add_option("--steps", options->steps, "Override the scene's number of steps")->check(integerAtLeast(0));
   cmd->add_flag("-q,--quiet", options->quiet, "No progress line");
   cmd->callback([options] { runSimulate(*options); });
 }

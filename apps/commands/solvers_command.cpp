@@ -1,4 +1,5 @@
 #include "apps/commands/solvers_command.h"
+#include "apps/commands/option_checks.h"
 
 #include <cstdio>
 #include <memory>
@@ -91,8 +92,10 @@ void runSolvers(const SolversOptions& o) {
               o.tolerance, decrementScale(model, problem), o.maxIterations);
   std::printf("| solver | iterations | factorizations | time ms | rel. error | |x - x*| / |x* - x_1| | converged |\n"
               "|---|---:|---:|---:|---:|---:|---|\n");
+  int failed = 0;
   for (const SolverCaseResult& r : compareSolvers(model, problem, cases, ref)) {
     if (!r.failure.empty()) {
+      ++failed;
       std::printf("| %s | failed: %s |\n", r.label.c_str(), r.failure.c_str());
       continue;
     }
@@ -101,6 +104,9 @@ void runSolvers(const SolversOptions& o) {
                 r.solve.converged ? "yes" : "no");
   }
   std::printf("\nrel. error = (G(x_k) - G(x*)) / (G(x_1) - G(x*)), x_1 = initial guess, x* = reference.\n");
+  if (failed == static_cast<int>(cases.size()))
+    throw SolveError("--solvers: every requested solver failed (" + std::to_string(failed) + " of " +
+                     std::to_string(cases.size()) + ", see the table)");
 }
 
 }  // namespace
@@ -109,21 +115,22 @@ void addSolversCommand(CLI::App& app) {
   auto o = std::make_shared<SolversOptions>();
   CLI::App* cmd =
       app.add_subcommand("solvers", "Compare step solvers (projected Newton, L-BFGS, projective dynamics) on one step");
-  cmd->add_option("scene", o->scene, "Scene JSON file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", o->scene, "Scene JSON file")->required();
   cmd->add_option("--solvers", o->solvers,
                   "Comma-separated: newton-none, newton-clamp, newton-abs, newton-adaptive (trust-region "
                   "abs/clamp switch, Chen et al. 2024), each with -analytic for the stable neo-Hookean "
                   "eigensystem, lbfgs, pd (arap, corotated)")
       ->capture_default_str();
   cmd->add_option("--after-steps", o->afterSteps, "Steps of the scene's integrator before the compared step")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast(0))
       ->capture_default_str();
   cmd->add_option("--max-iterations", o->maxIterations, "Iteration budget per solver")
-      ->check(CLI::PositiveNumber)
+      ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--tolerance", o->tolerance, "Relative decrement tolerance (0: run the whole budget)")
+      ->check(numberAtLeast(0))
       ->capture_default_str();
-  cmd->add_option("--lbfgs-window", o->lbfgsWindow, "L-BFGS history size")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--lbfgs-window", o->lbfgsWindow, "L-BFGS history size")->check(integerAtLeast(1))->capture_default_str();
   cmd->callback([o] { runSolvers(*o); });
 }
 

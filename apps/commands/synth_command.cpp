@@ -1,5 +1,7 @@
 #include "apps/commands/synth_command.h"
 #include "apps/commands/device_option.h"
+#include "apps/commands/option_checks.h"
+#include "apps/commands/output_folder.h"
 #include "apps/commands/synth_sensor.h"
 
 #include <cstdio>
@@ -36,6 +38,7 @@ struct SynthOptions {
 };
 
 void runSynth(const SynthOptions& options) {
+  requireOutputFolder(options.output);
   const bool raw = options.sensor.raw();
   sensorModelFromOption(options.sensor.sensor);  // an unknown --sensor fails before the simulation
   if (options.sensor.restFrames < -1) throw InputError("--rest-frames: must be >= 0");
@@ -129,19 +132,26 @@ void runSynth(const SynthOptions& options) {
 void addSynthCommand(CLI::App& app) {
   auto options = std::make_shared<SynthOptions>();
   CLI::App* cmd = app.add_subcommand("synth", "Simulate a scene and write a synthetic capture for `softfit fit`");
-  cmd->add_option("scene", options->scene, "Scene JSON file (the ground truth)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scene", options->scene, "Scene JSON file (the ground truth)")->required();
   cmd->add_option("-o,--output", options->output, "Capture folder")->capture_default_str();
   addDeviceOption(cmd, options->device);
   cmd->add_option("--cameras", options->cameras, "Camera JSON (default: a rig of --camera-count cameras)");
-  cmd->add_option("--camera-count", options->cameraCount, "Cameras in the default rig")->capture_default_str();
+  cmd->add_option("--camera-count", options->cameraCount, "Cameras in the default rig")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
   CLI::Option* resolution =
       cmd->add_option("--resolution", options->resolution,
                       "Image size of the default rig's cameras (raw captures: 320 x 240 unless given)")
+          ->check(integerBetween(1, 10000))
           ->capture_default_str();
-  cmd->add_option("--noise", options->noise, "Gaussian noise sigma on every point coordinate")->capture_default_str();
+  cmd->add_option("--noise", options->noise, "Gaussian noise sigma on every point coordinate")
+      ->check(numberAtLeast(0))
+      ->capture_default_str();
   cmd->add_option("--seed", options->seed, "Noise seed")->capture_default_str();
-  cmd->add_option("--stride", options->stride, "Simulation steps per captured frame")->capture_default_str();
-  cmd->add_option("--steps", options->steps, "Override the scene's number of steps");
+  cmd->add_option("--stride", options->stride, "Simulation steps per captured frame")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--steps", options->steps, "Override the scene's number of steps")->check(integerAtLeast(0));
   addSynthSensorOptions(cmd, options->sensor);
   cmd->callback([options, resolution] {
     options->sensor.resolutionGiven = resolution->count() > 0;

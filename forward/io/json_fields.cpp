@@ -1,12 +1,28 @@
 #include "forward/io/json_fields.h"
 
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
+
+namespace {
+
+// A JSON integer read as 64 bits and range-checked into an int (no wrap modulo 2^32).
+int checkedInteger(const nlohmann::json& j, const std::string& field, const char* expected) {
+  if (!j.is_number_integer()) throw InputError(field + ": " + expected);
+  const bool fits = j.is_number_unsigned() ? j.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT_MAX)
+                                           : j.get<std::int64_t>() >= INT_MIN && j.get<std::int64_t>() <= INT_MAX;
+  if (!fits) throw InputError(field + " = " + j.dump() + ": out of range (at most " + std::to_string(INT_MAX) + ")");
+  return static_cast<int>(j.get<std::int64_t>());
+}
+
+}  // namespace
 
 JsonFields::JsonFields(const nlohmann::json& object, std::string path) : object_(object), path_(std::move(path)) {
   if (!object_.is_object()) throw InputError((path_.empty() ? std::string("scene") : path_) + ": expected a JSON object");
@@ -66,9 +82,7 @@ double JsonFields::positive(const std::string& key, double fallback) const {
 }
 
 int JsonFields::integer(const std::string& key) const {
-  const auto& j = require(key);
-  if (!j.is_number_integer()) throw InputError(field(key) + ": expected an integer");
-  return j.get<int>();
+  return checkedInteger(require(key), field(key), "expected an integer");
 }
 
 int JsonFields::integer(const std::string& key, int fallback) const { return has(key) ? integer(key) : fallback; }
@@ -108,19 +122,16 @@ std::vector<int> JsonFields::integerArray(const std::string& key) const {
   const auto& j = require(key);
   if (!j.is_array()) throw InputError(field(key) + ": expected an array of integers");
   std::vector<int> out;
-  for (const auto& e : j) {
-    if (!e.is_number_integer()) throw InputError(field(key) + ": expected an array of integers");
-    out.push_back(e.get<int>());
-  }
+  for (std::size_t i = 0; i < j.size(); ++i)
+    out.push_back(checkedInteger(j[i], field(key) + "[" + std::to_string(i) + "]", "expected an integer"));
   return out;
 }
 
 nlohmann::json readJsonFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open file");
+  std::ifstream in = openInputFile(path, "JSON file");
   try {
     return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {  // syntax errors, and numbers beyond a double
+  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number such as 1e400
     throw InputError(path + ": invalid JSON: " + e.what());
   }
 }

@@ -21,12 +21,6 @@ struct GmshData {
   int tet10Count = 0;
 };
 
-long long readCount(TextTokenizer& in, const char* what) {
-  const long long n = in.integer(what);
-  if (n < 0 || n > 2'000'000'000LL) in.fail(std::string("invalid ") + what + " " + std::to_string(n));
-  return n;
-}
-
 // Skips to the line after "$End<name>".
 void skipSection(TextTokenizer& in, std::string_view name) {
   const std::string end = "$End" + std::string(name.substr(1));
@@ -43,7 +37,7 @@ void readNodeCoordinates(TextTokenizer& in, GmshData& data, long long tag) {
 }
 
 void readNodesV2(TextTokenizer& in, GmshData& data) {
-  const long long n = readCount(in, "node count");
+  const long long n = in.count("node count", 4);
   for (long long i = 0; i < n; ++i) {
     const long long tag = in.integer("a node tag");
     data.nodeTags.push_back(tag);
@@ -53,11 +47,11 @@ void readNodesV2(TextTokenizer& in, GmshData& data) {
 }
 
 void readElementsV2(TextTokenizer& in, GmshData& data) {
-  const long long m = readCount(in, "element count");
+  const long long m = in.count("element count", 3);
   for (long long i = 0; i < m; ++i) {
     in.integer("an element tag");
     const long long type = in.integer("an element type");
-    const long long tagCount = readCount(in, "element tag count");
+    const long long tagCount = in.count("element tag count", 0);
     for (long long k = 0; k < tagCount; ++k) in.integer("an element tag value");
     if (type == kTet4) {
       std::array<long long, 4> tet;
@@ -73,15 +67,15 @@ void readElementsV2(TextTokenizer& in, GmshData& data) {
 }
 
 void readNodesV4(TextTokenizer& in, GmshData& data) {
-  const long long blocks = readCount(in, "node entity block count");
-  const long long total = readCount(in, "node count");
+  const long long blocks = in.count("node entity block count", 4);
+  const long long total = in.count("node count", 4);
   in.integer("the minimum node tag");
   in.integer("the maximum node tag");
   for (long long b = 0; b < blocks; ++b) {
     const long long dim = in.integer("an entity dimension");
     in.integer("an entity tag");
     const long long parametric = in.integer("the parametric flag");
-    const long long n = readCount(in, "node count of the block");
+    const long long n = in.count("node count of the block", 4);
     if (dim < 0 || dim > 3 || (parametric != 0 && parametric != 1)) in.fail("malformed node entity block header");
     const std::size_t first = data.nodeTags.size();
     for (long long i = 0; i < n; ++i) data.nodeTags.push_back(in.integer("a node tag"));
@@ -97,8 +91,8 @@ void readNodesV4(TextTokenizer& in, GmshData& data) {
 }
 
 void readElementsV4(TextTokenizer& in, GmshData& data) {
-  const long long blocks = readCount(in, "element entity block count");
-  const long long total = readCount(in, "element count");
+  const long long blocks = in.count("element entity block count", 4);
+  const long long total = in.count("element count", 2);
   in.integer("the minimum element tag");
   in.integer("the maximum element tag");
   long long seen = 0;
@@ -106,7 +100,7 @@ void readElementsV4(TextTokenizer& in, GmshData& data) {
     in.integer("an entity dimension");
     in.integer("an entity tag");
     const long long type = in.integer("an element type");
-    const long long n = readCount(in, "element count of the block");
+    const long long n = in.count("element count of the block", 2);
     in.skipRestOfLine();
     for (long long i = 0; i < n; ++i) {
       in.integer("an element tag");

@@ -10,14 +10,8 @@ namespace {
 
 bool isKeyword(std::string_view token) { return !token.empty() && std::isalpha(static_cast<unsigned char>(token[0])); }
 
-long long readCount(TextTokenizer& in, const char* section) {
-  const long long n = in.integer(section);
-  if (n < 0 || n > 2'000'000'000LL) in.fail(std::string("invalid entry count ") + std::to_string(n) + " for " + section);
-  return n;
-}
-
 void readVertices(TextTokenizer& in, TetMesh& mesh) {
-  const long long n = readCount(in, "the Vertices count");
+  const long long n = in.count("the Vertices count", 4);
   mesh.vertices.resize(n, 3);
   for (long long v = 0; v < n; ++v) {
     const std::string what = "vertex " + std::to_string(v + 1) + " of " + std::to_string(n);
@@ -27,7 +21,7 @@ void readVertices(TextTokenizer& in, TetMesh& mesh) {
 }
 
 void readTetrahedra(TextTokenizer& in, TetMesh& mesh) {
-  const long long m = readCount(in, "the Tetrahedra count");
+  const long long m = in.count("the Tetrahedra count", 5);
   mesh.tets.resize(m, 4);
   for (long long t = 0; t < m; ++t) {
     const std::string what = "tetrahedron " + std::to_string(t + 1) + " of " + std::to_string(m);
@@ -76,7 +70,7 @@ TetMesh readMeditMesh(const std::string& path) {
       haveTets = true;
     } else {
       // Unused section (Triangles, Edges, Corners, ...): count, then numbers up to the next keyword.
-      readCount(in, ("the " + std::string(keyword) + " count").c_str());
+      in.count(("the " + std::string(keyword) + " count").c_str(), 0);
       while (!in.atEnd()) {
         const std::string_view next = in.token("section data");
         if (isKeyword(next)) {

@@ -1,5 +1,7 @@
 #include "forward/mesh/obj_surface_reader.h"
 
+#include <cmath>
+
 #include <array>
 #include <vector>
 
@@ -37,6 +39,7 @@ TriangleSurface readObjSurface(const std::string& path) {
       for (int c = 0; c < 3; ++c) {
         if (!in.moreOnLine()) in.fail("vertex with fewer than 3 coordinates");
         x[c] = in.real("a vertex coordinate");
+        if (!std::isfinite(x[c])) in.fail("vertex coordinate is not finite");
       }
       vertices.push_back(x);
     } else if (keyword == "f") {

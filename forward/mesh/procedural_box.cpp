@@ -1,8 +1,10 @@
 #include "forward/mesh/procedural_box.h"
 
+#include <climits>
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/mesh/memory_budget.h"
 
 namespace softfit {
 
@@ -15,12 +17,26 @@ constexpr bool kOdd[6] = {false, true, true, false, false, true};
 
 }  // namespace
 
+void checkBoxMeshSize(long long nx, long long ny, long long nz, const std::string& field) {
+  const long double tets = 6.0L * nx * ny * nz, nodes = (nx + 1.0L) * (ny + 1.0L) * (nz + 1.0L);
+  if (tets > INT_MAX || nodes > INT_MAX) {
+    std::ostringstream s;
+    s << field << ": " << nx << " x " << ny << " x " << nz << " cells give " << static_cast<double>(tets)
+      << " tets, more than " << INT_MAX << " (too many to index)";
+    throw InputError(s.str());
+  }
+  requireMemory(tets * kSimulationBytesPerTet, field + ": " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
+                                         std::to_string(nz) + " cells (" + std::to_string(static_cast<long long>(tets)) +
+                                         " tets)");
+}
+
 TetMesh makeBoxMesh(const Vec3& minCorner, const Vec3& maxCorner, int nx, int ny, int nz) {
   if (nx < 1 || ny < 1 || nz < 1) {
     std::ostringstream s;
     s << "makeBoxMesh: cell counts must be >= 1, got (" << nx << ", " << ny << ", " << nz << ")";
     throw InputError(s.str());
   }
+  checkBoxMeshSize(nx, ny, nz, "makeBoxMesh: cell counts");
   if (!minCorner.allFinite() || !maxCorner.allFinite() || !(minCorner.array() < maxCorner.array()).all()) {
     std::ostringstream s;
     s << "makeBoxMesh: minCorner (" << minCorner.transpose() << ") must be finite and strictly below maxCorner ("

@@ -1,5 +1,6 @@
 #include "forward/mesh/stl_surface_reader.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 #include "forward/mesh/text_tokenizer.h"
 
 namespace softfit {
@@ -97,22 +99,37 @@ TriangleSurface readAscii(const std::string& path) {
   return welder.finish(path, triangles);
 }
 
+// The little-endian triangle count of a binary STL (bytes 80-83; needs 84 bytes).
+std::uint32_t binaryTriangleCount(const std::vector<unsigned char>& bytes) {
+  return static_cast<std::uint32_t>(bytes[80]) | (static_cast<std::uint32_t>(bytes[81]) << 8) |
+         (static_cast<std::uint32_t>(bytes[82]) << 16) | (static_cast<std::uint32_t>(bytes[83]) << 24);
+}
+
 }  // namespace
 
 TriangleSurface readStlSurface(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError(path + ": cannot open file for reading (missing or unreadable)");
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string text = readInputFile(path, "STL file");
+  const std::vector<unsigned char> bytes(text.begin(), text.end());
   if (bytes.size() >= 84) {
-    const std::uint32_t count = static_cast<std::uint32_t>(bytes[80]) | (static_cast<std::uint32_t>(bytes[81]) << 8) |
-                                (static_cast<std::uint32_t>(bytes[82]) << 16) |
-                                (static_cast<std::uint32_t>(bytes[83]) << 24);
+    const std::uint32_t count = binaryTriangleCount(bytes);
     if (bytes.size() == 84 + 50 * static_cast<std::size_t>(count)) return readBinary(path, bytes, count);
   }
   const bool asciiStart = bytes.size() >= 5 && std::memcmp(bytes.data(), "solid", 5) == 0;
-  if (!asciiStart)
-    throw InputError(path + ": not an STL file (no 'solid' header for ASCII, and the size " +
-                     std::to_string(bytes.size()) + " bytes does not match a binary STL's triangle count; truncated?)");
+  // A binary STL may start with "solid" too: one holding a NUL byte is binary, and its
+  // size is what is wrong, not its ASCII syntax.
+  const bool binaryBytes = std::find(bytes.begin(), bytes.end(), 0) != bytes.end();
+  if (!asciiStart || binaryBytes) {
+    std::string expected;
+    if (bytes.size() >= 84) {
+      const std::uint32_t count = binaryTriangleCount(bytes);
+      expected = " (binary header: " + std::to_string(count) + " triangles, " +
+                 std::to_string(84 + 50 * static_cast<unsigned long long>(count)) + " bytes)";
+    }
+    throw InputError(path + ": not a valid STL file: " +
+                     (asciiStart ? "binary data after a 'solid' header, and " : "no 'solid' header for ASCII, and ") +
+                     "the size " + std::to_string(bytes.size()) + " bytes does not match a binary STL's triangle count" +
+                     expected + "; truncated?");
+  }
   return readAscii(path);
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -13,12 +14,14 @@
 #include <vector>
 
 #include "forward/errors.h"
+#include "forward/mesh/memory_budget.h"
 #include "forward/mesh/mesh_compaction.h"
 #include "forward/mesh/process_runner.h"
 #include "forward/mesh/surface_checks.h"
 #include "forward/mesh/temp_directory.h"
 #include "forward/mesh/tetgen_reader.h"
 #include "forward/mesh/text_tokenizer.h"
+#include "forward/mesh/triangle_surface.h"
 
 #ifndef SOFTFIT_TETGEN_EXECUTABLE
 #define SOFTFIT_TETGEN_EXECUTABLE "tetgen"
@@ -183,10 +186,17 @@ std::string tetgenMeshingSwitches(const SurfaceMeshingOptions& options) {
 
 TetMesh tetrahedralizeSurface(const TriangleSurface& input, const SurfaceMeshingOptions& options) {
   const std::string switches = tetgenMeshingSwitches(options);
-  const std::string tetgen = tetgenExecutable(options);
   TriangleSurface surface = cleanSurface(input);
   if (!surface.vertices.allFinite()) throw InputError(surface.source + ": surface has a non-finite vertex coordinate");
   checkClosedSurface(surface);
+  if (options.maxTetVolume > 0.0) {  // TetGen would run without limit on a tiny -a: estimate first
+    const long double tets = std::abs(enclosedVolume(surface)) / options.maxTetVolume;
+    const std::string what = surface.source + ": max_tet_volume " + shortest(options.maxTetVolume) + " gives about " +
+                             shortest(static_cast<double>(tets)) + " tets";
+    if (tets > INT_MAX) throw InputError(what + ", more than can be indexed");
+    requireMemory(tets * kSimulationBytesPerTet, what);
+  }
+  const std::string tetgen = tetgenExecutable(options);
 
   TempDirectory dir("softfit-tetgen-");
   removeSelfIntersections(surface, options, tetgen, dir);

@@ -9,19 +9,13 @@ namespace softfit {
 
 namespace {
 
-long long readCount(TextTokenizer& in, const char* what) {
-  const long long n = in.integer(what);
-  if (n < 0 || n > 2'000'000'000LL) in.fail(std::string("invalid ") + what + " " + std::to_string(n));
-  return n;
-}
-
 // Reads the points; returns the index base (0 or 1).
 int readNodeFile(const std::string& path, TetMesh& mesh) {
   TextTokenizer in(path, '#');
-  const long long n = readCount(in, "the point count");
+  const long long n = in.count("the point count", 4);
   const long long dim = in.integer("the dimension");
   if (dim != 3) in.fail("unsupported dimension " + std::to_string(dim) + " (only 3D meshes are supported)");
-  const long long attributes = readCount(in, "the attribute count");
+  const long long attributes = in.count("the attribute count", 0);
   const long long markers = in.integer("the boundary-marker flag");
   if (markers != 0 && markers != 1) in.fail("boundary-marker flag must be 0 or 1, found " + std::to_string(markers));
   if (n == 0) in.fail("the .node file has no points");
@@ -53,11 +47,11 @@ int readNodeFile(const std::string& path, TetMesh& mesh) {
 
 void readEleFile(const std::string& path, int base, TetMesh& mesh) {
   TextTokenizer in(path, '#');
-  const long long m = readCount(in, "the tetrahedron count");
+  const long long m = in.count("the tetrahedron count", 5);
   const long long perTet = in.integer("the nodes per tetrahedron");
   if (perTet != 4)
     in.fail("unsupported " + std::to_string(perTet) + "-node tetrahedra (only linear 4-node tets are supported)");
-  const long long attributes = readCount(in, "the region attribute count");
+  const long long attributes = in.count("the region attribute count", 0);
   if (m == 0) in.fail("the .ele file has no tetrahedra");
   mesh.tets.resize(m, 4);
   const long long n = mesh.vertexCount();

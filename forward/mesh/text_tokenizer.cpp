@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -35,12 +36,7 @@ bool parseReal(std::string_view token, double& value) {
 }
 
 TextTokenizer::TextTokenizer(std::string path, char commentChar) : path_(std::move(path)), comment_(commentChar) {
-  std::ifstream in(path_, std::ios::binary);
-  if (!in) throw InputError(path_ + ": cannot open file for reading (missing or unreadable)");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError(path_ + ": error while reading file");
-  text_ = buffer.str();
+  text_ = readInputFile(path_);
 }
 
 void TextTokenizer::skipSpace(bool stopAtNewline) {
@@ -98,6 +94,17 @@ double TextTokenizer::real(const char* what) {
   double value = 0.0;
   if (!parseReal(t, value)) fail(std::string("expected a number for ") + what + ", found '" + std::string(t) + "'");
   return value;
+}
+
+long long TextTokenizer::count(const char* what, long long tokensPerRecord) {
+  const long long n = integer(what);
+  if (n < 0 || n > 2'000'000'000LL) fail(std::string("invalid ") + what + " " + std::to_string(n));
+  // A token takes at least 2 bytes (a character and a separator; the last needs no separator).
+  if (countExceedsFile(n, 2.0L * tokensPerRecord, text_.size() - pos_ + 1))
+    fail(std::string(what) + " " + std::to_string(n) + " is more than the file holds (" +
+         std::to_string(text_.size() - pos_) + " bytes remain; " + std::to_string(tokensPerRecord) +
+         " values per record)");
+  return n;
 }
 
 void TextTokenizer::expect(std::string_view keyword) {

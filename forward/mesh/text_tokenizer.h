@@ -26,6 +26,11 @@ class TextTokenizer {
   // Next token parsed as an integer / a finite-or-not real number.
   long long integer(const char* what);
   double real(const char* what);
+  // Next token as the count N of records of at least `tokensPerRecord` tokens each that
+  // follow: fails unless 0 <= N <= 2e9 and the rest of the file can hold N such records
+  // (countExceedsFile, input_file.h; a token takes at least 2 bytes), so a count such as
+  // "Tetrahedra 2000000000" in a small file is refused before anything is allocated.
+  long long count(const char* what, long long tokensPerRecord);
   // Next token, which must equal `keyword` exactly.
   void expect(std::string_view keyword);
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -19,7 +20,7 @@ void writeGroundTruth(const std::string& path, const std::map<std::string, doubl
 std::map<std::string, double> readGroundTruth(const std::string& path) {
   std::map<std::string, double> values;
   if (!std::filesystem::exists(path)) return values;
-  std::ifstream in(path);
+  std::ifstream in = openInputFile(path, "ground-truth file");
   try {
     const nlohmann::json j = nlohmann::json::parse(in);
     for (auto it = j.begin(); it != j.end(); ++it) {

@@ -107,7 +107,27 @@ TEST(ParameterSpace, RejectsUnknownNamesAndBadValues) {
   EXPECT_EQ(parseParameterList("E@2")[0].region, 2);
   EXPECT_THROW(parseParameterList(""), InputError);
   EXPECT_EQ(parseParameterList("gravity,E").size(), 4u);
+  // Issue 25: a region index past int was an uncaught std::out_of_range from stoi;
+  // a parameter given twice (also through a group) was optimized as two copies.
+  EXPECT_THROW(parseParameterList("E@99999999999"), InputError);
+  EXPECT_THROW(parseParameterList("E,nu,E"), InputError);
+  EXPECT_THROW(parseParameterList("gravity,gravity_y"), InputError);
+  EXPECT_THROW(parseParameterList("E,nu,E@1"), InputError);  // overlapping: E covers region 1
+  EXPECT_EQ(parseParameterList("E@0,E@1,nu").size(), 3u);    // disjoint regions
 }
 
 }  // namespace
+TEST(GradientCheck, ConstantLossIsReportedAsConstantNotAsANanRate) {
+  // Issue 25: a loss that does not depend on the parameters printed "rate -nan" and FAIL.
+  const auto constant = [](const VecX&) { return 3.0; };
+  const GradientCheckReport report = checkGradient(constant, VecX::Ones(2), VecX::Zero(2), {"a", "b"}, {});
+  EXPECT_TRUE(report.taylor.constant);
+  EXPECT_TRUE(report.passed);
+  const std::string text = formatGradientCheck(report);
+  EXPECT_NE(text.find("constant"), std::string::npos) << text;
+  EXPECT_EQ(text.find("nan"), std::string::npos) << text;
+  // A wrong (non-zero) gradient of the same loss still fails.
+  EXPECT_FALSE(checkGradient(constant, VecX::Ones(2), VecX::Ones(2), {"a", "b"}, {}).passed);
+}
+
 }  // namespace softfit

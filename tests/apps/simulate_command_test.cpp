@@ -16,6 +16,15 @@ namespace fs = std::filesystem;
 using softfit::testing::CommandResult;
 CommandResult run(const std::string& arguments) { return softfit::testing::runSoftfit(arguments); }
 
+// One Newton iteration cannot converge a large nonlinear step: step 1 of 3 fails.
+const char* const kFailingScene = R"({
+  "box": {"min": [0, 0, 0], "max": [1, 1, 1], "cells": [2, 2, 2]},
+  "material": {"model": "neo_hookean", "youngs_modulus": 1e3, "poisson_ratio": 0.3, "density": 1},
+  "initial": {"angular_velocity": [0, 0, 50]},
+  "integrator": {"type": "backward_euler", "max_iterations": 1},
+  "time": {"dt": 0.1, "steps": 3}
+})";
+
 class SimulateCommand : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -88,16 +97,30 @@ TEST_F(SimulateCommand, DeviceOptionRunsOnTheCpuAndRefusesCudaWithoutAGpuOrBacke
 TEST_F(SimulateCommand, FailedSolveExitsWithCodeThree) {
   // One Newton iteration cannot converge a large nonlinear step: the run must stop
   // cleanly with a message naming the step, not crash or write NaNs.
-  const std::string scene = writeScene(R"({
-    "box": {"min": [0, 0, 0], "max": [1, 1, 1], "cells": [2, 2, 2]},
-    "material": {"model": "neo_hookean", "youngs_modulus": 1e3, "poisson_ratio": 0.3, "density": 1},
-    "initial": {"angular_velocity": [0, 0, 50]},
-    "integrator": {"type": "backward_euler", "max_iterations": 1},
-    "time": {"dt": 0.1, "steps": 3}
-  })");
+  const std::string scene = writeScene(kFailingScene);
   const CommandResult r = run("simulate " + scene + " -q -o " + (dir_ / "out").string());
   EXPECT_EQ(r.exitCode, 3) << r.output;
   EXPECT_NE(r.output.find("step 1 of 3 failed"), std::string::npos) << r.output;
+}
+
+TEST_F(SimulateCommand, AFailedRunIntoAnEarlierRunsFolderNeverLooksComplete) {
+  // Issue 25: a failed run left the earlier run's frames and final_surface.obj next to a
+  // well-formed simulation.pvd. Only a finished run writes run_complete.txt.
+  const fs::path out = dir_ / "out";
+  const std::string good = writeScene(R"({
+    "box": {"min": [0, 0.2, 0], "max": [0.4, 0.6, 0.4], "cells": [1, 1, 1]},
+    "time": {"dt": 0.01, "steps": 4}
+  })");
+  ASSERT_EQ(run("simulate " + good + " -q -o " + out.string()).exitCode, 0);
+  EXPECT_TRUE(fs::exists(out / "run_complete.txt"));
+  EXPECT_TRUE(fs::exists(out / "frames" / "frame_000004.vtu"));
+  std::ofstream(out / "frames" / "notes.txt") << "the user's own file\n";
+  const std::string failing = writeScene(kFailingScene);
+  EXPECT_EQ(run("simulate " + failing + " -q -o " + out.string()).exitCode, 3);
+  EXPECT_FALSE(fs::exists(out / "run_complete.txt"));
+  EXPECT_FALSE(fs::exists(out / "final_surface.obj"));
+  EXPECT_FALSE(fs::exists(out / "frames" / "frame_000004.vtu"));
+  EXPECT_TRUE(fs::exists(out / "frames" / "notes.txt"));  // only softfit's own names are removed
 }
 
 TEST_F(SimulateCommand, MissingSceneFileIsAUsageError) {

@@ -46,9 +46,14 @@ TEST_F(SolversCommand, PrintsOneRowPerSolverWithTheErrorAgainstTheReference) {
 
 TEST_F(SolversCommand, ReportsSolversThatDoNotApplyAndRejectsUnknownNames) {
   const std::string scene = writeScene("neo_hookean");
-  const CommandResult pd = softfit::testing::runSoftfit("solvers " + scene + " --solvers pd");
+  const CommandResult pd = softfit::testing::runSoftfit("solvers " + scene + " --solvers pd,newton-clamp");
   EXPECT_EQ(pd.exitCode, 0) << pd.output;
   EXPECT_NE(pd.output.find("failed: solver 'pd'"), std::string::npos) << pd.output;
+  // Issue 25: when every requested solver fails the run is a failed solve (exit 3), not a success.
+  const CommandResult none = softfit::testing::runSoftfit("solvers " + scene + " --solvers pd");
+  EXPECT_EQ(none.exitCode, 3) << none.output;
+  EXPECT_NE(none.output.find("failed: solver 'pd'"), std::string::npos) << none.output;
+  EXPECT_NE(none.output.find("every requested solver failed"), std::string::npos) << none.output;
   const CommandResult bad = softfit::testing::runSoftfit("solvers " + scene + " --solvers newton-svd");
   EXPECT_EQ(bad.exitCode, 2) << bad.output;
   EXPECT_NE(bad.output.find("--solvers 'newton-svd'"), std::string::npos) << bad.output;

@@ -194,6 +194,8 @@ TEST(CaptureIo, MalformedCapturesNameTheFileAndFrame) {
   expectInputError([&] { loadCapture(d); }, {json, "JSON object"});
   capture(R"({"frame": 0, "cloud": "a.xyz"})");
   expectInputError([&] { loadCapture(d); }, {json, "frame 1 is missing"});
+  capture(R"({"frame": 0, "cloud": "a.xyz"})", 2000000000);  // issue 25: no table of frame_count entries
+  expectInputError([&] { loadCapture(d); }, {json, "frame 1 is missing"});
   capture(R"({"frame": 0, "cloud": "a.xyz"}, {"frame": 0, "cloud": "a.xyz"})");
   expectInputError([&] { loadCapture(d); }, {json, "frame 0 is listed twice"});
   capture(R"({"frame": 0, "cloud": "a.xyz"}, {"frame": 2, "cloud": "a.xyz"})");

@@ -270,6 +270,13 @@ TEST(CameraJson, RoundTripAndErrors) {
   writeFile(p, "[");
   expectInputError([&] { readCameras(p); }, {p, "invalid JSON"});
   expectInputError([&] { readCameras(dir.file("none.json")); }, {"none.json"});
+  // Issue 25: a camera of 2e9 x 2e9 pixels ended in bad_alloc when rendered; 1e400 in
+  // the file was an uncaught nlohmann out_of_range.
+  writeFile(p, R"([{"fx": 100, "fy": 100, "cx": 10, "cy": 10, "width": 2000000000, "height": 2000000000,
+                   "look_at": {"eye": [0, 0, 5], "target": [0, 0, 0]}}])");
+  expectInputError([&] { readCameras(p); }, {p, "cameras[0]", "pixels"});
+  writeFile(p, R"([{"fx": 1e400}])");
+  expectInputError([&] { readCameras(p); }, {p, "invalid JSON"});
 }
 
 }  // namespace

@@ -133,6 +133,9 @@ TEST(DepthPng, MalformedInputsNameTheFile) {
   expectInputError([&] { readDepthPng(png); }, {png, "invalid PNG"});
   writeFile(png, "not a png at all");
   expectInputError([&] { readDepthPng(png); }, {png, "not a PNG"});
+  // Issue 25: a header of 100000 x 100000 pixels (in a tiny file) ended in bad_alloc.
+  const std::string huge = SOFTFIT_SOURCE_DIR "/tests/apps/hostile/count_png_100000.png";
+  expectInputError([&] { readDepthPng(huge); }, {huge, "100000 x 100000 pixels"});
   // Intrinsics: missing depth_scale, bad focal length, size mismatch, missing file.
   writePngWithLibpng(png, 3, 2, 16, PNG_COLOR_TYPE_GRAY, std::vector<std::uint16_t>(6, 7));
   writeFile(json, R"({"fx": 4.0, "fy": 5.0, "cx": 2.0, "cy": 1.5})");

@@ -128,6 +128,10 @@ TEST(DisplacementLoss, MalformedFilesAndMismatchesNameTheFileAndField) {
   expectInputError([&] { DisplacementLoss(readDisplacementObservations(p), 5); }, {p, "frame 4", "node 9"});
   writeFile(p, R"({"frames": [{"frame": 1, "positions": [[0, 0, 0]]}]})");
   expectInputError([&] { DisplacementLoss(readDisplacementObservations(p), 5); }, {p, "frame 1", "5 nodes"});
+  // Issue 25: a frame index of 2e9 allocated a table of 2e9 entries and simulated as many steps.
+  writeFile(p, R"({"frames": [{"frame": 2000000000, "nodes": [0], "positions": [[0, 0, 0]]}]})");
+  expectInputError([&] { DisplacementLoss(readDisplacementObservations(p), 100000); }, {p, "frame 2000000000", "memory"});
+  expectInputError([&] { DisplacementLoss(readDisplacementObservations(p), 5, 2); }, {p, "frame 2000000000", "steps"});
   writeFile(p, R"({"frames": [{"frame": 1, "positions": [[0, 0, 0]]}]})");
   DisplacementLoss loss(readDisplacementObservations(p), 1);
   State wrong{VecX::Zero(6), VecX::Zero(6), 0.0};

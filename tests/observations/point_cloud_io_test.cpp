@@ -108,6 +108,13 @@ TEST(PointCloudIo, MalformedFilesNameTheFileAndPlace) {
   expectInputError([&] { readPly(dir.file("missing.ply")); }, {"missing.ply", "cannot open"});
   expectInputError([&] { readXyz(dir.file("missing.xyz")); }, {"missing.xyz", "cannot open"});
   expectInputError([&] { readPointCloud(dir.file("cloud.pcd")); }, {"cloud.pcd", "extension"});
+  // Issue 25: a vertex count the data cannot hold ended in bad_alloc.
+  writeFile(dir.file("huge.ply"), "ply\nformat ascii 1.0\nelement vertex 2000000000\nproperty float x\n"
+                                  "property float y\nproperty float z\nend_header\n0 0 0\n");
+  expectInputError([&] { readPly(dir.file("huge.ply")); }, {"huge.ply", "element vertex 2000000000"});
+  writeFile(dir.file("huge_binary.ply"), "ply\nformat binary_little_endian 1.0\nelement vertex 100000\nproperty double x\n"
+                                         "property double y\nproperty double z\nend_header\n0123456789abcdef");
+  expectInputError([&] { readPly(dir.file("huge_binary.ply")); }, {"huge_binary.ply", "element vertex 100000"});
   const std::string p = dir.file("bad.ply");
   // Truncated binary data.
   PointCloud c = randomCloud(10);

@@ -12,8 +12,10 @@ struct CommandResult {
   std::string output;
 };
 
-inline CommandResult runSoftfit(const std::string& arguments) {
-  const std::string command = std::string(SOFTFIT_BINARY) + " " + arguments + " 2>&1";
+// A positive `timeoutSeconds` kills a run that hangs (exit code 124, as timeout(1)).
+inline CommandResult runSoftfit(const std::string& arguments, int timeoutSeconds = 0) {
+  const std::string limit = timeoutSeconds > 0 ? "timeout -k 5 " + std::to_string(timeoutSeconds) + " " : "";
+  const std::string command = limit + std::string(SOFTFIT_BINARY) + " " + arguments + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   std::string output;
   char buffer[512];

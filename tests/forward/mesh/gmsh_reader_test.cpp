@@ -100,5 +100,11 @@ TEST(GmshReader, Errors) {
   expectError("no_tets.msh", noTets, "no 4-node tetrahedra");
 }
 
+TEST(GmshReader, RefusesANodeCountTheFileCannotHold) {
+  TempDirectory dir;
+  writeTextFile(dir.file("huge.msh"), "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n2000000000\n1 0 0 0\n$EndNodes\n");
+  EXPECT_INPUT_ERROR(readGmshMesh(dir.file("huge.msh")), "huge.msh:5", "node count 2000000000");
+}
+
 }  // namespace
 }  // namespace softfit

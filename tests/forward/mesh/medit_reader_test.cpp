@@ -81,5 +81,20 @@ TEST(MeditReader, Errors) {
   expectError("notets.mesh", "MeshVersionFormatted 1\nDimension 3\nVertices 1\n0 0 0 0\nEnd\n", "no Tetrahedra section");
 }
 
+TEST(MeditReader, RefusesACountTheFileCannotHoldBeforeAllocating) {
+  TempDirectory dir;
+  // Issue 25: "Tetrahedra 2000000000" in a small file ended in bad_alloc.
+  writeTextFile(dir.file("huge.mesh"),
+                "MeshVersionFormatted 1\nDimension 3\nVertices\n4\n0 0 0 1\n1 0 0 1\n0 1 0 1\n0 0 1 1\n"
+                "Tetrahedra\n2000000000\n1 2 3 4 0\nEnd\n");
+  EXPECT_INPUT_ERROR(readMeditMesh(dir.file("huge.mesh")), "huge.mesh:10", "Tetrahedra count 2000000000",
+                     "more than the file holds");
+  writeTextFile(dir.file("verts.mesh"), "MeshVersionFormatted 1\nDimension 3\nVertices\n65537\n0 0 0 1\n");
+  EXPECT_INPUT_ERROR(readMeditMesh(dir.file("verts.mesh")), "verts.mesh", "Vertices count 65537");
+  // A count the file does hold is read as before.
+  writeTextFile(dir.file("ok.mesh"), kTwoTets);
+  EXPECT_EQ(readMeditMesh(dir.file("ok.mesh")).tetCount(), 2);
+}
+
 }  // namespace
 }  // namespace softfit

@@ -44,6 +44,13 @@ TEST(ProceduralBox, RejectsBadArguments) {
   EXPECT_INPUT_ERROR(makeBoxMesh(Vec3::Zero(), Vec3::Ones(), 1, -2, 1), "cell counts");
   EXPECT_INPUT_ERROR(makeBoxMesh(Vec3::Zero(), Vec3(1, 0, 1), 1, 1, 1), "minCorner");
   EXPECT_INPUT_ERROR(makeBoxMesh(Vec3::Ones(), Vec3::Zero(), 1, 1, 1), "minCorner");
+  // Issue 25: [2147483647, 1, 1] overflowed the node count (segfault); [400, 400, 400]
+  // ended in bad_alloc. Both are refused before allocating, naming the field.
+  EXPECT_INPUT_ERROR(checkBoxMeshSize(2147483647, 1, 1, "box.cells"), "box.cells", "too many to index");
+  EXPECT_INPUT_ERROR(makeBoxMesh(Vec3::Zero(), Vec3::Ones(), 2147483647, 1, 1), "cell counts");
+  EXPECT_INPUT_ERROR(checkBoxMeshSize(100000, 100000, 1, "box.cells"), "box.cells", "too many to index");
+  EXPECT_INPUT_ERROR(checkBoxMeshSize(1000, 1000, 300, "box.cells"), "box.cells", "memory");
+  EXPECT_NO_THROW(checkBoxMeshSize(40, 40, 40, "box.cells"));
 }
 
 }  // namespace

@@ -59,6 +59,7 @@ TEST(ObjSurfaceReader, Errors) {
   expectError("coord.obj", "v 0 0 zero\n", "coord.obj:1: expected a number");
   expectError("fewcoords.obj", "v 0 0\nv 1 0 0\n", "fewcoords.obj:1: vertex with fewer than 3 coordinates");
   expectError("nofaces.obj", tri, "no faces");
+  expectError("nan.obj", "v 0 0 0\nv nan 0 0\n", "nan.obj:2: vertex coordinate is not finite");  // issue 25
 }
 
 TEST(StlSurfaceReader, AsciiAndBinaryWeldCorners) {
@@ -87,6 +88,13 @@ TEST(StlSurfaceReader, Errors) {
   EXPECT_INPUT_ERROR(readStlSurface(dir.file("bad.stl")), "bad.stl:4");
   writeTextFile(dir.file("empty.stl"), "solid x\nendsolid x\n");
   EXPECT_INPUT_ERROR(readStlSurface(dir.file("empty.stl")), "empty.stl", "no triangles");
+  // Issue 25: a binary STL whose header starts with "solid" and whose triangle count is
+  // wrong got the ASCII parser's message; it names the binary count now.
+  std::string solidBinary = binary;
+  solidBinary.replace(0, 5, "solid");
+  solidBinary[80] = static_cast<char>(solidBinary[80] + 1);  // one triangle more than the data holds
+  writeTextFile(dir.file("count.stl"), solidBinary);
+  EXPECT_INPUT_ERROR(readStlSurface(dir.file("count.stl")), "count.stl", "binary header", "triangles");
 }
 
 TEST(SurfaceChecks, CleanWeldsAndDropsDegenerateTriangles) {

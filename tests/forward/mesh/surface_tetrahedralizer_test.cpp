@@ -64,6 +64,16 @@ TEST(SurfaceTetrahedralizer, MaxVolumeRefines) {
   EXPECT_NEAR(totalVolume(m), 1.0, 1e-12);
 }
 
+TEST(SurfaceTetrahedralizer, TinyMaxVolumeIsRefusedBeforeTetgenRuns) {
+  // Issue 25: "max_tet_volume": 1e-12 let TetGen run without limit (checked before TetGen is looked up).
+  SurfaceMeshingOptions o;
+  o.maxTetVolume = 1e-12;
+  const TriangleSurface cube = readObjSurface(fixturePath("cube_tri.obj"));
+  EXPECT_INPUT_ERROR(tetrahedralizeSurface(cube, o), "cube_tri.obj", "max_tet_volume 1e-12", "indexed");
+  o.maxTetVolume = 1e-8;  // 1e8 tets: about 200 GB
+  EXPECT_INPUT_ERROR(tetrahedralizeSurface(cube, o), "cube_tri.obj", "max_tet_volume 1e-08", "memory");
+}
+
 TEST(SurfaceTetrahedralizer, SharedBunnyVolumeMatchesSurface) {
   REQUIRE_TETGEN();
   const std::string bunny = sharedDataPath("surface/bunny_res2.obj");

@@ -62,5 +62,15 @@ TEST(TetgenReader, Errors) {
   expectError("trailing", kNode0, std::string(kEle0) + "2 0 1 2 4\n", "trailing.ele:4: unexpected data after the 2");
 }
 
+TEST(TetgenReader, RefusesCountsTheFileCannotHold) {
+  TempDirectory dir;
+  writeTextFile(dir.file("huge.node"), "2000000000 3 0 0\n0 0 0 0\n1 1 0 0\n2 0 1 0\n3 0 0 1\n");
+  writeTextFile(dir.file("huge.ele"), "1 4 0\n0 0 1 2 3\n");
+  EXPECT_INPUT_ERROR(readTetgenMesh(dir.file("huge.node")), "huge.node:1", "point count 2000000000");
+  writeTextFile(dir.file("tets.node"), "4 3 0 0\n0 0 0 0\n1 1 0 0\n2 0 1 0\n3 0 0 1\n");
+  writeTextFile(dir.file("tets.ele"), "2000000000 4 0\n0 0 1 2 3\n");
+  EXPECT_INPUT_ERROR(readTetgenMesh(dir.file("tets.node")), "tets.ele:1", "tetrahedron count 2000000000");
+}
+
 }  // namespace
 }  // namespace softfit
