@@ -187,19 +187,16 @@ int runFit(const FitOptions& options) {
                        materialRegionOfElements(description.material, model));
   VecX p0 = space.values(model);
   const std::vector<std::string> names = space.names();
+  const TransformSet transforms = defaultTransforms(space.parameters());
   for (const auto& [name, value] : startValues) {
     const auto it = std::find(names.begin(), names.end(), name);
     if (it == names.end()) throw InputError("--start: \"" + name + "\" is not among --params " + options.parameters);
-    p0[it - names.begin()] = value;
-  }
-  const TransformSet transforms = defaultTransforms(space.parameters());
-  for (const auto& [name, value] : startValues) {  // the parameter's own range, named
-    const auto index = std::find(names.begin(), names.end(), name) - names.begin();
-    try {
-      transforms.transforms[index].toInternal(value);
+    try {  // the parameter's own range, named
+      transforms.transforms[it - names.begin()].toInternal(value);
     } catch (const InputError& e) {
       throw InputError("--start " + name + ": " + e.what());
     }
+    p0[it - names.begin()] = value;
   }
   FitSetup setup;
   setup.model = &model;
