@@ -37,6 +37,9 @@ class CaptureLoss : public TrajectoryLoss {
   // Last simulation step with an observation: (frameCount - 1) * stride.
   int lastStep() const { return (capture_.frameCount() - 1) * options_.stride; }
   const Capture& capture() const { return capture_; }
+  // Points of the last evaluated frame the cost could not use (dropped); 0 for costs
+  // that use every point.
+  virtual int lastDropped() const { return 0; }
   const PointCloudLossOptions& options() const { return options_; }
 
  protected:

@@ -18,7 +18,7 @@ class GridSdfPointLoss final : public CaptureLoss {
   bool valueJumps() const override { return true; }
 
   // Points dropped (no deformed cell within reach) by the last evaluated frame.
-  int lastDropped() const { return lastDropped_; }
+  int lastDropped() const override { return lastDropped_; }
 
  private:
   double frameCost(const PointCloud& cloud, const VecX& x, double weight, VecX& gx) override;

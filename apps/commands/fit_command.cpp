@@ -23,6 +23,7 @@
 #include "observations/displacement_loss.h"
 #include "observations/grid_sdf_point_loss.h"
 #include "observations/point_cloud_loss.h"
+#include "observations/point_usage.h"
 #include "optim/report/convergence_plot.h"
 #include "optim/fit_problem.h"
 #include "optim/report/fit_report.h"
@@ -135,6 +136,7 @@ int runFit(const FitOptions& options) {
   std::string lossKind = options.loss;
   if (lossKind == "auto") lossKind = fs::exists(dir / "capture.json") ? "points" : "displacements";
   std::unique_ptr<TrajectoryLoss> loss;
+  CaptureLoss* pointLoss = nullptr;  // the point-cloud loss, when the observations are points
   int steps = 0;
   std::optional<Capture> capture;
   PointCloudLossOptions lossOptions;
@@ -152,6 +154,7 @@ int runFit(const FitOptions& options) {
     lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
     std::unique_ptr<CaptureLoss> points = makePointLoss(scene, *capture, lossOptions, cost);
     steps = points->lastStep();
+    pointLoss = points.get();
     std::printf("softfit fit: %s, %d point-cloud frames (%d points) from %s, %s point cost\n", options.scene.c_str(),
                 capture->frameCount(), capture->totalPoints(), options.observations.c_str(),
                 cost == "sdf" ? "grid SDF" : "closest-point");
@@ -181,19 +184,16 @@ int runFit(const FitOptions& options) {
   ParameterSpace space(parameters, scene.motion, scene.elementRegion);
   VecX p0 = space.values(model);
   const std::vector<std::string> names = space.names();
+  const TransformSet transforms = defaultTransforms(space.parameters());
   for (const auto& [name, value] : startValues) {
     const auto it = std::find(names.begin(), names.end(), name);
     if (it == names.end()) throw InputError("--start: \"" + name + "\" is not among --params " + options.parameters);
-    p0[it - names.begin()] = value;
-  }
-  const TransformSet transforms = defaultTransforms(space.parameters());
-  for (const auto& [name, value] : startValues) {  // the parameter's own range, named
-    const auto index = std::find(names.begin(), names.end(), name) - names.begin();
-    try {
-      transforms.transforms[index].toInternal(value);
+    try {  // the parameter's own range, named
+      transforms.transforms[it - names.begin()].toInternal(value);
     } catch (const InputError& e) {
       throw InputError("--start " + name + ": " + e.what());
     }
+    p0[it - names.begin()] = value;
   }
   FitSetup setup;
   setup.model = &model;
@@ -205,6 +205,19 @@ int runFit(const FitOptions& options) {
   setup.checkpoints.strategy = parseCheckpointStrategy(options.checkpointing, "--checkpointing");
   setup.checkpoints.maxStates = options.maxStates;
   FitProblem problem(setup, space, transforms);
+  if (pointLoss) {  // the points used and dropped at the start: refuse data that cannot constrain the fit
+    problem.apply(p0);
+    std::vector<FramePointUsage> usage;
+    try {
+      Simulator startRun(model, makeIntegrator(description.integrator), description.dt);
+      usage = pointUsage(*pointLoss, startRun.run(problem.initial(), steps, true).states);
+    } catch (const SolveError&) {  // the search below reports a failed forward solve itself
+    }
+    if (!usage.empty()) {
+      std::printf("%s", formatPointUsage(usage).c_str());
+      requireUsablePoints(*pointLoss, usage);
+    }
+  }
 
   // auto: the gradient-only line search for a loss whose value jumps (the grid SDF cost).
   const OptimizerKind optimizerKind =

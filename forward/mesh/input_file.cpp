@@ -57,12 +57,6 @@ std::string readInputFile(const std::string& path, const std::string& what) {
   return buffer.str();
 }
 
-std::uintmax_t inputFileSize(const std::string& path) {
-  std::error_code ec;
-  const std::uintmax_t size = fs::file_size(path, ec);
-  return ec ? 0 : size;
-}
-
 bool countExceedsFile(long long count, long double minimumBytesPerRecord, std::uintmax_t bytesAvailable) {
   return count > 65536 && count * minimumBytesPerRecord > static_cast<long double>(bytesAvailable);
 }

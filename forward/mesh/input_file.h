@@ -19,9 +19,6 @@ void requireFolder(const std::string& path, const std::string& what = "folder");
 std::ifstream openInputFile(const std::string& path, const std::string& what = "file");
 // The whole file, after requireRegularFile; InputError naming the path on a read error.
 std::string readInputFile(const std::string& path, const std::string& what = "file");
-// The size in bytes of a file that passed requireRegularFile (for checking counts read
-// from it: a count of N records needs at least N times their minimum size in bytes).
-std::uintmax_t inputFileSize(const std::string& path);
 
 // True when a count read from a file cannot be right: more than 65536 records that need
 // more than `bytesAvailable` bytes at `minimumBytesPerRecord` each. Readers refuse such a

@@ -184,6 +184,9 @@ INSTANTIATE_TEST_SUITE_P(OptionValues, HostileInput, ::testing::ValuesIn(kOption
 const HostileCase kUnusableData[] = {
     {"fit_every_weight_zero", "fit {H}/tiny_box.json --observations {H}/fit_capture_zero_weights --params E -o {T}/out",
      2, {"fit_capture_zero_weights", "nothing to fit"}},
+    {"fit_every_point_outside_the_grid",
+     "fit {H}/fit_grid_sphere.json --observations {H}/fit_capture_far --params E -o {T}/out", 2,
+     {"fit_capture_far", "3 dropped", "nothing to fit", "points used / dropped per frame: 0: 0/3"}},
     {"fit_every_frame_empty", "fit {H}/tiny_box.json --observations {H}/fit_capture_empty_frames --params E -o {T}/out",
      2, {"fit_capture_empty_frames", "nothing to fit"}},
 };

@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "forward/mesh/temp_directory.h"
-#include "forward/scene/scene_builder.h"
-#include "forward/scene/scene_loader.h"
+#include "scene/scene_builder.h"
+#include "scene/scene_loader.h"
 #include "support/mutation_fuzz.h"
 
 namespace softfit {

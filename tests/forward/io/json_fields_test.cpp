@@ -1,7 +1,7 @@
 // JsonFields: integers are read as 64 bits and range-checked (no wrap modulo 2^32);
 // readJsonFile turns any nlohmann error (syntax, a number such as 1e400) into an
 // InputError naming the file.
-#include "forward/scene/json_fields.h"
+#include "forward/io/json_fields.h"
 
 #include <gtest/gtest.h>
 
