@@ -1,0 +1,221 @@
+#include "reconstruct/capture_segmentation.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+
+#include "forward/errors.h"
+
+namespace softfit {
+
+ViewPoints backProjectView(const Camera& camera, int cameraIndex, const DepthMap& depth, const DepthNoise& noise) {
+  ViewPoints out;
+  out.camera = cameraIndex;
+  const int count = depth.validCount();
+  out.points.resize(count, 3);
+  out.pixels.reserve(count);
+  out.sigmas.reserve(count);
+  int k = 0;
+  for (int v = 0; v < depth.height; ++v)
+    for (int u = 0; u < depth.width; ++u) {
+      const double z = depth.at(u, v);
+      if (!(z > 0.0)) continue;
+      out.points.row(k++) = camera.backProject(u, v, z).transpose();
+      out.pixels.push_back(v * depth.width + u);
+      out.sigmas.push_back(noise.sigma(z));
+    }
+  return out;
+}
+
+namespace {
+
+std::string imagesOf(const RawDepthFrame& frame) {
+  std::string list;
+  for (const RawDepthView& v : frame.views) list += (list.empty() ? "" : ", ") + v.image;
+  return list;
+}
+
+// Least-squares point nearest to every camera's optical axis.
+Vec3 sharedViewCentre(const std::vector<DepthCamera>& cameras) {
+  Mat3 a = Mat3::Zero();
+  Vec3 b = Vec3::Zero();
+  for (const DepthCamera& c : cameras) {
+    const Vec3 axis = c.camera.rotation.col(2).normalized();
+    const Mat3 projector = Mat3::Identity() - axis * axis.transpose();
+    a += projector;
+    b += projector * c.camera.position;
+  }
+  if (cameras.size() < 2 || std::abs(a.determinant()) < 1e-9) {
+    // One camera (or parallel axes): a point in front of the first camera at 1.5 m.
+    const Camera& c = cameras.front().camera;
+    return c.position + 1.5 * c.rotation.col(2).normalized();
+  }
+  return a.ldlt().solve(b);
+}
+
+SegmentedFrame segmentFrame(const RawDepthCapture& capture, const RawDepthFrame& frame, const DepthNoise& noise,
+                            const FittedPlane& ground, const Workspace& workspace, const Vec3& seed,
+                            const SegmentationOptions& options,
+                            const std::vector<std::vector<bool>>* staticPixels) {
+  // All views of the frame segmented together (the object seen from every side is one component).
+  SegmentedFrame out;
+  std::vector<int> start;
+  int total = 0;
+  for (const RawDepthView& v : frame.views) {
+    SegmentedView view;
+    view.points = backProjectView(capture.cameras[v.camera].camera, v.camera, v.depth, noise);
+    start.push_back(total);
+    total += view.points.points.rows();
+    out.views.push_back(std::move(view));
+  }
+  PointMatrix all(total, 3);
+  std::vector<double> sigmas(total);
+  std::vector<bool> background;
+  if (staticPixels) background.assign(total, false);
+  for (std::size_t i = 0; i < out.views.size(); ++i) {
+    const ViewPoints& p = out.views[i].points;
+    all.middleRows(start[i], p.points.rows()) = p.points;
+    std::copy(p.sigmas.begin(), p.sigmas.end(), sigmas.begin() + start[i]);
+    if (staticPixels)
+      for (std::size_t k = 0; k < p.pixels.size(); ++k) background[start[i] + k] = (*staticPixels)[i][k];
+  }
+  const FrameSegmentation seg =
+      segmentObject(all, sigmas, background, ground.normal, ground.offset, workspace, seed, options);
+  out.object.points.resize(seg.objectCount, 3);
+  int k = 0;
+  for (std::size_t i = 0; i < out.views.size(); ++i) {
+    SegmentedView& view = out.views[i];
+    view.labels.assign(seg.labels.begin() + start[i], seg.labels.begin() + start[i] + view.points.points.rows());
+    for (std::size_t j = 0; j < view.labels.size(); ++j)
+      if (view.labels[j] == PointLabel::Object) {
+        out.object.points.row(k++) = view.points.points.row(j);
+        out.objectSigmas.push_back(view.points.sigmas[j]);
+      }
+  }
+  out.centroid = seg.objectCentroid;
+  return out;
+}
+
+}  // namespace
+
+CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& noise,
+                                   const CaptureSegmentationOptions& options) {
+  CaptureSegmentation result;
+  for (auto* list : {&capture.restFrames, &capture.frames})
+    for (RawDepthFrame& frame : *list)
+      for (RawDepthView& view : frame.views) result.flyingPixels += removeFlyingPixels(view.depth, noise, options.flying);
+
+  // Ground plane from every rest frame and camera.
+  std::vector<ViewPoints> restPoints;
+  int total = 0;
+  std::vector<double> depths;
+  for (const RawDepthFrame& frame : capture.restFrames)
+    for (const RawDepthView& view : frame.views) {
+      restPoints.push_back(backProjectView(capture.cameras[view.camera].camera, view.camera, view.depth, noise));
+      total += restPoints.back().points.rows();
+      for (double z : view.depth.depth)
+        if (z > 0.0) depths.push_back(z);
+    }
+  PointMatrix all(total, 3);
+  std::vector<double> sigmas;
+  sigmas.reserve(total);
+  int row = 0;
+  for (const ViewPoints& p : restPoints) {
+    all.middleRows(row, p.points.rows()) = p.points;
+    row += p.points.rows();
+    sigmas.insert(sigmas.end(), p.sigmas.begin(), p.sigmas.end());
+  }
+  restPoints.clear();
+  Vec3 up = Vec3::Zero(), cameraCentroid = Vec3::Zero();
+  for (const DepthCamera& c : capture.cameras) {
+    up -= c.camera.rotation.col(1);
+    cameraCentroid += c.camera.position;
+  }
+  cameraCentroid /= static_cast<double>(capture.cameras.size());
+  result.ground = fitGroundPlane(all, sigmas, up, cameraCentroid, capture.where(true, 0) + " (all rest frames)",
+                                 options.ransac);
+  result.ground.inliers.clear();
+
+  Workspace& ws = result.workspace;
+  ws.centre = sharedViewCentre(capture.cameras);
+  double nearest = INFINITY;
+  for (const DepthCamera& c : capture.cameras) nearest = std::min(nearest, (c.camera.position - ws.centre).norm());
+  ws.radius = 0.5 * nearest;
+  ws.height = 2.0 * ws.radius;
+
+  SegmentationOptions seg = options.segmentation;
+  if (seg.clusterRadius <= 0.0) {
+    std::nth_element(depths.begin(), depths.begin() + depths.size() / 2, depths.end());
+    const double z = depths.empty() ? 1.0 : depths[depths.size() / 2];
+    double fx = INFINITY;
+    for (const DepthCamera& c : capture.cameras) fx = std::min(fx, c.camera.intrinsics.fx);
+    seg.clusterRadius = std::max(options.clusterFootprints * z / fx, 4.0 * noise.sigma(z));
+  }
+  result.clusterRadius = seg.clusterRadius;
+
+  // Rest frames: the object must be there and must not move.
+  for (const RawDepthFrame& frame : capture.restFrames) {
+    SegmentedFrame s = segmentFrame(capture, frame, noise, result.ground, ws, ws.centre, seg, nullptr);
+    if (s.object.size() < options.minObjectPoints)
+      throw InputError(capture.where(true, frame.frame) + ": the object is not in view (" +
+                       std::to_string(s.object.size()) + " connected points above the ground within " +
+                       std::to_string(ws.radius) + " m of the cameras' shared view centre; images " + imagesOf(frame) +
+                       ")");
+    result.restFrames.push_back(std::move(s));
+  }
+  const SegmentedFrame& first = result.restFrames.front();
+  result.restLo = first.object.points.colwise().minCoeff().transpose();
+  result.restHi = first.object.points.colwise().maxCoeff().transpose();
+  const double size = (result.restHi - result.restLo).norm();
+  for (std::size_t k = 1; k < result.restFrames.size(); ++k) {
+    const SegmentedFrame& s = result.restFrames[k];
+    const double moved = (s.centroid - first.centroid).norm();
+    if (moved > options.restMotionFraction * size)
+      throw InputError(capture.where(true, static_cast<int>(k)) + ": the object moves during the rest frames (its centroid is " +
+                       std::to_string(moved) + " m from rest frame 0's, more than " +
+                       std::to_string(options.restMotionFraction) + " of its size " + std::to_string(size) +
+                       " m; images " + imagesOf(capture.restFrames[k]) + ")");
+    result.restLo = result.restLo.cwiseMin(s.object.points.colwise().minCoeff().transpose());
+    result.restHi = result.restHi.cwiseMax(s.object.points.colwise().maxCoeff().transpose());
+  }
+
+  // Static background per camera: rest frame 0's depth where no rest frame saw the object.
+  const int cameraCount = static_cast<int>(capture.cameras.size());
+  std::vector<DepthMap> restDepth(cameraCount);
+  std::vector<std::vector<bool>> restObject(cameraCount);
+  for (const RawDepthView& v : capture.restFrames.front().views) restDepth[v.camera] = v.depth;
+  for (std::size_t k = 0; k < capture.restFrames.size(); ++k)
+    for (std::size_t i = 0; i < capture.restFrames[k].views.size(); ++i) {
+      const RawDepthView& v = capture.restFrames[k].views[i];
+      const SegmentedView& s = result.restFrames[k].views[i];
+      std::vector<bool>& mask = restObject[v.camera];
+      if (mask.empty()) mask.assign(static_cast<std::size_t>(v.depth.width) * v.depth.height, false);
+      for (std::size_t j = 0; j < s.labels.size(); ++j)
+        if (s.labels[j] == PointLabel::Object) mask[s.points.pixels[j]] = true;
+    }
+
+  Vec3 seed = result.restFrames.back().centroid;
+  for (const RawDepthFrame& frame : capture.frames) {
+    std::vector<std::vector<bool>> staticPixels;
+    for (const RawDepthView& v : frame.views) {
+      std::vector<bool> flags;
+      const DepthMap& rest = restDepth[v.camera];
+      const std::vector<bool>& object = restObject[v.camera];
+      for (int p = 0; p < static_cast<int>(v.depth.depth.size()); ++p) {
+        const double z = v.depth.depth[p];
+        if (!(z > 0.0)) continue;
+        bool background = false;
+        if (!rest.depth.empty() && rest.depth[p] > 0.0 && (object.empty() || !object[p]))
+          background = std::abs(z - rest.depth[p]) <= 3.0 * std::sqrt(2.0) * noise.sigma(z);
+        flags.push_back(background);
+      }
+      staticPixels.push_back(std::move(flags));
+    }
+    SegmentedFrame s = segmentFrame(capture, frame, noise, result.ground, ws, seed, seg, &staticPixels);
+    if (s.object.size() > 0) seed = s.centroid;
+    result.frames.push_back(std::move(s));
+  }
+  return result;
+}
+
+}  // namespace softfit
