@@ -26,17 +26,30 @@ open3d::geometry::RGBDImage toRgbd(const DepthMap& depth) {
   return open3d::geometry::RGBDImage(color, d);
 }
 
-// True when some camera sees past x (measured depth behind x by more than the margin).
+// True when some camera sees past x: every measured pixel within the projection of x's
+// voxel (half-diagonal sqrt(3)/2 h, at least the nearest pixel) has a depth D with
+// x's camera depth z < D - (3 sigma(D) + h), and at least one pixel there is measured.
+// Conservative at silhouettes: a voxel that part of a pixel's footprint still sees as
+// the object is not carved (the TSDF places the surface inside it).
 bool carved(const std::vector<FusionView>& views, const DepthNoise& noise, const Vec3& x, double voxel) {
   for (const FusionView& view : views) {
     const Vec3 c = view.camera.toCamera(x);
     if (!(c.z() > 0.0)) continue;
     const CameraIntrinsics& k = view.camera.intrinsics;
     const double u = k.fx * c.x() / c.z() + k.cx, v = k.fy * c.y() / c.z() + k.cy;
-    const int ui = static_cast<int>(std::lround(u)), vi = static_cast<int>(std::lround(v));
-    if (ui < 0 || vi < 0 || ui >= view.fullDepth.width || vi >= view.fullDepth.height) continue;
-    const double d = view.fullDepth.at(ui, vi);
-    if (d > 0.0 && c.z() < d - (3.0 * noise.sigma(d) + voxel)) return true;
+    const double ru = 0.5 * std::sqrt(3.0) * voxel * k.fx / c.z(), rv = 0.5 * std::sqrt(3.0) * voxel * k.fy / c.z();
+    const int u0 = static_cast<int>(std::lround(u - ru)), u1 = static_cast<int>(std::lround(u + ru));
+    const int v0 = static_cast<int>(std::lround(v - rv)), v1 = static_cast<int>(std::lround(v + rv));
+    if (u1 < 0 || v1 < 0 || u0 >= view.fullDepth.width || v0 >= view.fullDepth.height) continue;
+    bool seen = false, past = true;
+    for (int b = std::max(v0, 0); b <= std::min(v1, view.fullDepth.height - 1) && past; ++b)
+      for (int a = std::max(u0, 0); a <= std::min(u1, view.fullDepth.width - 1) && past; ++a) {
+        const double d = view.fullDepth.at(a, b);
+        if (!(d > 0.0)) continue;
+        seen = true;
+        past = c.z() < d - (3.0 * noise.sigma(d) + voxel);
+      }
+    if (seen && past) return true;
   }
   return false;
 }
