@@ -103,7 +103,8 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
   CaptureSegmentation result;
   for (auto* list : {&capture.restFrames, &capture.frames})
     for (RawDepthFrame& frame : *list)
-      for (RawDepthView& view : frame.views) result.flyingPixels += removeFlyingPixels(view.depth, noise, options.flying);
+      for (RawDepthView& view : frame.views) result.flyingPixels +=
+            removeFlyingPixels(view.depth, capture.cameras[view.camera].camera.intrinsics.fx, noise, options.flying);
 
   // Ground plane from every rest frame and camera.
   std::vector<ViewPoints> restPoints;
@@ -167,14 +168,21 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
   result.restLo = first.object.points.colwise().minCoeff().transpose();
   result.restHi = first.object.points.colwise().maxCoeff().transpose();
   const double size = (result.restHi - result.restLo).norm();
+  // Tolerance: a fraction of the size, but at least one pixel footprint at the object's
+  // distance (coarse images shift the segmented centroid by about that much).
+  double footprint = 0.0;
+  for (const SegmentedView& view : first.views) {
+    const Camera& camera = capture.cameras[view.points.camera].camera;
+    footprint = std::max(footprint, (first.centroid - camera.position).norm() / camera.intrinsics.fx);
+  }
+  const double tolerance = std::max(options.restMotionFraction * size, footprint);
   for (std::size_t k = 1; k < result.restFrames.size(); ++k) {
     const SegmentedFrame& s = result.restFrames[k];
     const double moved = (s.centroid - first.centroid).norm();
-    if (moved > options.restMotionFraction * size)
+    if (moved > tolerance)
       throw InputError(capture.where(true, static_cast<int>(k)) + ": the object moves during the rest frames (its centroid is " +
-                       std::to_string(moved) + " m from rest frame 0's, more than " +
-                       std::to_string(options.restMotionFraction) + " of its size " + std::to_string(size) +
-                       " m; images " + imagesOf(capture.restFrames[k]) + ")");
+                        std::to_string(moved) + " m from rest frame 0's, more than the tolerance " +
+                       std::to_string(tolerance) + " m; images " + imagesOf(capture.restFrames[k]) + ")");
     result.restLo = result.restLo.cwiseMin(s.object.points.colwise().minCoeff().transpose());
     result.restHi = result.restHi.cwiseMax(s.object.points.colwise().maxCoeff().transpose());
   }

@@ -9,8 +9,9 @@
 //     camera-to-centre distance, height = twice that;
 //  4. each rest frame is segmented (object_segmentation.h) with the centre as seed; the
 //     object must be found (>= minObjectPoints points) in every rest frame, and its
-//     centroid must stay within restMotionFraction of rest frame 0's bounding-box
-//     diagonal (else the object moved while "at rest");
+//     centroid must stay within max(restMotionFraction x rest frame 0's bounding-box
+//     diagonal, one pixel footprint at the object) of rest frame 0's (else the object
+//     moved while "at rest");
 //  5. static background, per camera and pixel: a motion-frame pixel is background when
 //     the pixel is not the object in any rest frame and its depth matches rest frame 0's
 //     within 3 sqrt(2) sigma (the same static surface); such points may still be the

@@ -5,14 +5,15 @@
 
 namespace softfit {
 
-int removeFlyingPixels(DepthMap& map, const DepthNoise& noise, const FlyingPixelOptions& options) {
+int removeFlyingPixels(DepthMap& map, double fx, const DepthNoise& noise, const FlyingPixelOptions& options) {
   const DepthMap in = map;
+  const double slope = std::tan(options.maxSlopeDegrees * M_PI / 180.0) / fx;
   int removed = 0;
   for (int v = 0; v < in.height; ++v) {
     for (int u = 0; u < in.width; ++u) {
       const double z = in.at(u, v);
       if (z <= 0.0) continue;
-      const double tolerance = std::max(options.sigmas * noise.sigma(z), options.depthRatio * z);
+      const double tolerance = std::max({options.sigmas * noise.sigma(z), options.depthRatio * z, slope * z});
       auto measured = [&](int a, int b) { return a >= 0 && b >= 0 && a < in.width && b < in.height && in.at(a, b) > 0.0; };
       auto jump = [&](int a, int b) { return measured(a, b) && std::abs(in.at(a, b) - z) > tolerance; };
       bool supported = false;

@@ -6,7 +6,10 @@
 // neighbours on BOTH sides, while a true edge pixel of the foreground agrees with its
 // foreground neighbour.
 //
-// Rule: with jump(p, q) = q measured and |z_q - z_p| > max(k sigma(z_p), r z_p), pixel p
+// Rule: with jump(p, q) = q measured and |z_q - z_p| > max(k sigma(z_p), r z_p,
+// z_p tan(maxSlopeDegrees) / fx) (the last term: the depth step between neighbouring
+// pixels on a real surface seen at up to maxSlopeDegrees from its normal, which matters
+// in coarse images; a mixed pixel between them is indistinguishable from a slope), pixel p
 // is removed when jump holds for both its left and right neighbours, or for both its
 // upper and lower neighbours, or when none of its 8 neighbours is measured without a
 // jump (an isolated pixel). Decisions use the input image only (one pass, order-free).
@@ -18,9 +21,11 @@ namespace softfit {
 struct FlyingPixelOptions {
   double sigmas = 4.0;        // k
   double depthRatio = 0.02;   // r: a jump is at least this fraction of the depth
+  double maxSlopeDegrees = 80.0;  // steepest surface kept (Kinect v1 drops beyond 75 degrees)
 };
 
 // Sets the flying and isolated pixels of `map` to 0; returns how many were removed.
-int removeFlyingPixels(DepthMap& map, const DepthNoise& noise, const FlyingPixelOptions& options = {});
+// fx: the image's focal length in pixels.
+int removeFlyingPixels(DepthMap& map, double fx, const DepthNoise& noise, const FlyingPixelOptions& options = {});
 
 }  // namespace softfit

@@ -26,17 +26,29 @@ open3d::geometry::RGBDImage toRgbd(const DepthMap& depth) {
   return open3d::geometry::RGBDImage(color, d);
 }
 
-// True when some camera sees past x: every measured pixel within the projection of x's
-// voxel (half-diagonal sqrt(3)/2 h, at least the nearest pixel) has a depth D with
-// x's camera depth z < D - (3 sigma(D) + h), and at least one pixel there is measured.
-// Conservative at silhouettes: a voxel that part of a pixel's footprint still sees as
-// the object is not carved (the TSDF places the surface inside it).
-bool carved(const std::vector<FusionView>& views, const DepthNoise& noise, const Vec3& x, double voxel) {
+struct VoxelEvidence {
+  bool carved = false;    // some camera sees past the voxel
+  bool shadowed = false;  // some camera sees the object at or in front of the voxel's centre
+};
+
+// carved: for some camera, every measured pixel within the projection of x's voxel
+// (half-diagonal sqrt(3)/2 h, at least the nearest pixel) has a depth D with x's camera
+// depth z < D - (3 sigma(D) + h), and at least one pixel there is measured. Conservative
+// at silhouettes: a voxel that part of a pixel's footprint still sees as the object is
+// not carved (the TSDF places the surface inside it).
+// shadowed: for some camera, x's nearest pixel is an object pixel with depth < z + h.
+VoxelEvidence voxelEvidence(const std::vector<FusionView>& views, const DepthNoise& noise, const Vec3& x, double voxel) {
+  VoxelEvidence e;
   for (const FusionView& view : views) {
     const Vec3 c = view.camera.toCamera(x);
     if (!(c.z() > 0.0)) continue;
     const CameraIntrinsics& k = view.camera.intrinsics;
     const double u = k.fx * c.x() / c.z() + k.cx, v = k.fy * c.y() / c.z() + k.cy;
+    const int un = static_cast<int>(std::lround(u)), vn = static_cast<int>(std::lround(v));
+    if (un >= 0 && vn >= 0 && un < view.objectDepth.width && vn < view.objectDepth.height) {
+      const double d = view.objectDepth.at(un, vn);
+      if (d > 0.0 && d < c.z() + voxel) e.shadowed = true;
+    }
     const double ru = 0.5 * std::sqrt(3.0) * voxel * k.fx / c.z(), rv = 0.5 * std::sqrt(3.0) * voxel * k.fy / c.z();
     const int u0 = static_cast<int>(std::lround(u - ru)), u1 = static_cast<int>(std::lround(u + ru));
     const int v0 = static_cast<int>(std::lround(v - rv)), v1 = static_cast<int>(std::lround(v + rv));
@@ -49,9 +61,12 @@ bool carved(const std::vector<FusionView>& views, const DepthNoise& noise, const
         seen = true;
         past = c.z() < d - (3.0 * noise.sigma(d) + voxel);
       }
-    if (seen && past) return true;
+    if (seen && past) {
+      e.carved = true;
+      return e;
+    }
   }
-  return false;
+  return e;
 }
 
 // Near the floor the depth images cannot tell the object from the floor (the segmentation
@@ -110,14 +125,15 @@ FusionResult fuseRestShape(const std::vector<FusionView>& views, const DepthNois
         const Vec3 x = out.samplePosition(i, j, k);
         const auto& voxel = tsdf.voxels_[tsdf.IndexOf(i, j, k)];
         double phi;
-        if (carved(views, noise, x, h)) {
+        const VoxelEvidence e = voxelEvidence(views, noise, x, h);
+        if (e.carved) {
           phi = truncation;
           ++result.carvedVoxels;
         } else if (voxel.weight_ > 0.0f) {
           phi = static_cast<double>(voxel.tsdf_) * truncation;
           ++result.observedVoxels;
         } else {
-          phi = -truncation;
+          phi = e.shadowed ? -truncation : truncation;
         }
         out.values[out.index(i, j, k)] = phi;
       }

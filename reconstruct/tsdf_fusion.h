@@ -11,7 +11,9 @@
 //    z < D - (3 sigma(D) + h): the camera sees past the whole voxel;
 //  - else, observed by the TSDF (weight > 0): phi = tsdf x truncation (Open3D's
 //    projective distance along the ray, averaged over views);
-//  - else (behind every observed surface, never seen through): inside, phi = -truncation.
+//  - else, shadowed (some camera sees the object at or in front of x: x lies in the
+//    object's own shadow, never seen through): inside, phi = -truncation;
+//  - else (hidden only by other things, or outside every image): outside.
 // Voxels within `groundBand` of the ground copy the voxel straight above the band (the
 // lowest cross-section the cameras separate from the floor is extruded down to it).
 // Then only the largest 6-connected inside region is kept, the body is clipped at the
