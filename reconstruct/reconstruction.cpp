@@ -127,6 +127,10 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     fs::create_directories(partial / "report");
     writeSdfVolume((partial / "shape" / "rest_sdf.json").string(), fused.volume);
     writeObj((partial / "shape" / "rest_surface.obj").string(), surface.vertices, surface.triangles);
+    // The tet scene's surface: the SDF resampled at half the grid cell, so that TetGen
+    // makes about as many elements as the grid has cells (the fused surface has ~100x more).
+    const TriangleSurface coarse = extractZeroSurface(sampleSdf(VolumeSdf(fused.volume), 0.5 * summary.cellSize));
+    writeObj((partial / "shape" / "tet_surface.obj").string(), coarse.vertices, coarse.triangles);
 
     FitSceneSettings scene = options.scene;
     scene.name = "reconstructed by softfit reconstruct from " + capture.jsonPath;
@@ -140,7 +144,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     scene.geometryFile = "shape/rest_sdf.json";
     writeFitScene((partial / "scene.json").string(), scene);
     scene.geometryKey = "mesh";
-    scene.geometryFile = "shape/rest_surface.obj";
+    scene.geometryFile = "shape/tet_surface.obj";
     writeFitScene((partial / "scene_tets.json").string(), scene);
 
     writeObservations(partial / "observations", capture, segmentation, options.noise, summary.framesWithoutObject);
