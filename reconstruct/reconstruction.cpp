@@ -1,6 +1,7 @@
 #include "reconstruct/reconstruction.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -109,10 +110,20 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
   fusion.hi = segmentation.restHi + margin;
   fusion.groundNormal = segmentation.ground.normal;
   fusion.groundOffset = segmentation.ground.offset;
-  double maxSigma = 0.0;
-  for (const SegmentedFrame& s : segmentation.restFrames)
+  double maxSigma = 0.0, lowest = INFINITY;
+  for (const SegmentedFrame& s : segmentation.restFrames) {
     for (double sigma : s.objectSigmas) maxSigma = std::max(maxSigma, sigma);
+    for (int i = 0; i < s.object.size(); ++i)
+      lowest = std::min(lowest, segmentation.ground.normal.dot(s.object.point(i)) + segmentation.ground.offset);
+  }
   fusion.groundBand = options.segmentation.segmentation.groundSigmas * maxSigma + summary.voxel;
+  if (lowest > 2.0 * fusion.groundBand) {
+    // The object does not touch the floor (held or hanging in the rest frames): what no
+    // camera sees below it is closed flat at its lowest seen point instead of the floor.
+    fusion.groundOffset -= lowest;
+    fusion.groundBand = 0.0;
+    summary.floating = true;
+  }
   const FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
   const TriangleSurface surface = extractZeroSurface(fused.volume);
   summary.volume = enclosedVolume(surface);
@@ -166,6 +177,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
         {"voxel", summary.voxel},
         {"cell_size", summary.cellSize},
         {"volume", summary.volume},
+        {"floating", summary.floating},
         {"rest_frames", summary.restFrames},
         {"frames", summary.frames},
         {"frames_without_object", summary.framesWithoutObject},

@@ -39,6 +39,7 @@ struct ReconstructSummary {
   double objectSize = 0.0, voxel = 0.0, cellSize = 0.0, volume = 0.0;
   int restFrames = 0, frames = 0, framesWithoutObject = 0, flyingPixels = 0;
   long long objectPoints = 0;
+  bool floating = false;  // the rest-frame object does not touch the ground (closed at its lowest point)
   bool compared = false;
   double trueVolume = 0.0, volumeErrorPercent = 0.0, chamfer = 0.0, chamferCells = 0.0;
 };
