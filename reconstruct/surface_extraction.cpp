@@ -30,6 +30,7 @@ TriangleSurface extractZeroSurface(const SdfVolume& volume) {
       }
   const std::shared_ptr<open3d::geometry::TriangleMesh> mesh = cube.ExtractTriangleMesh();
   TriangleSurface out;
+  out.source = volume.source;
   out.vertices.resize(static_cast<Eigen::Index>(mesh->vertices_.size()), 3);
   for (std::size_t i = 0; i < mesh->vertices_.size(); ++i) out.vertices.row(i) = mesh->vertices_[i].transpose();
   out.triangles.resize(static_cast<Eigen::Index>(mesh->triangles_.size()), 3);
@@ -37,17 +38,6 @@ TriangleSurface extractZeroSurface(const SdfVolume& volume) {
   if (out.triangles.rows() == 0) throw InputError(volume.source + ": the SDF volume has no zero surface");
   if (enclosedVolume(out) < 0.0) out.triangles.col(1).swap(out.triangles.col(2));
   return out;
-}
-
-double enclosedVolume(const TriangleSurface& surface) {
-  double sum = 0.0;
-  for (int t = 0; t < surface.triangles.rows(); ++t) {
-    const Vec3 a = surface.vertices.row(surface.triangles(t, 0)).transpose();
-    const Vec3 b = surface.vertices.row(surface.triangles(t, 1)).transpose();
-    const Vec3 c = surface.vertices.row(surface.triangles(t, 2)).transpose();
-    sum += a.dot(b.cross(c));
-  }
-  return sum / 6.0;
 }
 
 }  // namespace softfit

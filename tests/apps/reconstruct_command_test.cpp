@@ -22,10 +22,7 @@ namespace fs = std::filesystem;
 using softfit::testing::CommandResult;
 CommandResult run(const std::string& arguments) { return softfit::testing::runSoftfit(arguments); }
 
-std::string bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+std::string bytes(const fs::path& path) { return softfit::testing::fileBytes(path.string()); }
 
 const char* kBoxScene = R"({
   "box": {"min": [-0.15, 0.0, -0.15], "max": [0.15, 0.3, 0.15], "cells": [1, 1, 1]},
