@@ -31,8 +31,9 @@ struct VoxelEvidence {
   bool shadowed = false;  // some camera sees the object at or in front of the voxel's centre
 };
 
-// carved: for some camera, every measured pixel within the projection of x's voxel
-// (half-diagonal sqrt(3)/2 h, at least the nearest pixel) has a depth D with x's camera
+// carved: for some camera, every measured pixel within the projection of the ball
+// inscribed in x's voxel (radius h / 2, at least the nearest pixel; the circumscribed
+// ball's rays pass below voxels near the floor and meet the floor in front of them) has a depth D with x's camera
 // depth z < D - (3 sigma(D) + h), and at least one pixel there is measured. Conservative
 // at silhouettes: a voxel that part of a pixel's footprint still sees as the object is
 // not carved (the TSDF places the surface inside it).
@@ -49,7 +50,7 @@ VoxelEvidence voxelEvidence(const std::vector<FusionView>& views, const DepthNoi
       const double d = view.objectDepth.at(un, vn);
       if (d > 0.0 && d < c.z() + voxel) e.shadowed = true;
     }
-    const double ru = 0.5 * std::sqrt(3.0) * voxel * k.fx / c.z(), rv = 0.5 * std::sqrt(3.0) * voxel * k.fy / c.z();
+    const double ru = 0.5 * voxel * k.fx / c.z(), rv = 0.5 * voxel * k.fy / c.z();
     const int u0 = static_cast<int>(std::lround(u - ru)), u1 = static_cast<int>(std::lround(u + ru));
     const int v0 = static_cast<int>(std::lround(v - rv)), v1 = static_cast<int>(std::lround(v + rv));
     if (u1 < 0 || v1 < 0 || u0 >= view.fullDepth.width || v0 >= view.fullDepth.height) continue;

@@ -7,7 +7,7 @@
 //
 // Per voxel centre x (cube of Open3D voxels, centres at origin + (i + 1/2) h):
 //  - carved (outside): for some camera, every measured pixel within the projection of
-//    x's voxel (radius sqrt(3)/2 h) has a depth D with x's camera depth
+//    x's voxel's inscribed ball (radius h / 2) has a depth D with x's camera depth
 //    z < D - (3 sigma(D) + h): the camera sees past the whole voxel;
 //  - else, observed by the TSDF (weight > 0): phi = tsdf x truncation (Open3D's
 //    projective distance along the ray, averaged over views);
