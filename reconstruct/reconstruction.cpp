@@ -159,6 +159,9 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     writeFitScene((partial / "scene_tets.json").string(), scene);
 
     writeObservations(partial / "observations", capture, segmentation, options.noise, summary.framesWithoutObject);
+    // A synthetic capture's true parameters travel along, so `softfit fit` prints them.
+    const fs::path truth = fs::path(captureDir) / "truth.json";
+    if (fs::exists(truth)) fs::copy_file(truth, partial / "observations" / "truth.json");
     for (const SegmentedFrame& s : segmentation.frames) summary.objectPoints += s.object.size();
 
     // Report: the segmented clouds of a few frames, the fused surface, the numbers.

@@ -12,7 +12,8 @@
 //        OUT/shape/rest_surface.obj     the closed surface (marching cubes at the voxel size)
 //        OUT/shape/tet_surface.obj      the same at half the grid cell (scene_tets.json's)
 //        OUT/observations/              capture folder for `softfit fit` (PLY clouds with
-//                                       per-point sigma, sigma_ply_writer.h)
+//                                       per-point sigma, sigma_ply_writer.h; CAPTURE/truth.json
+//                                       copied when present)
 //        OUT/report/                    summary.json, segmented clouds, fused surface
 #include <string>
 

@@ -1,6 +1,7 @@
 // End-to-end: `softfit reconstruct` on a tiny raw capture written by `softfit synth
 // --sensor kinect --background` (32 x 32 pixels, 4 cameras, 2 rest frames, 5 frames):
-// scene.json loads and builds, the observations load, the run is deterministic; and each
+// scene.json loads and builds, the observations load, the run is deterministic, `fit`
+// runs on the result; and each
 // bad input exits 2 with a message naming the file and the frame, leaving no output.
 #include <gtest/gtest.h>
 
@@ -107,6 +108,19 @@ TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
   ASSERT_EQ(again.exitCode, 0) << again.output;
   EXPECT_EQ(bytes(out / "shape/rest_sdf.f64"), bytes(dir_ / "again/shape/rest_sdf.f64"));
   EXPECT_EQ(bytes(out / "observations/frames/frame_000003.ply"), bytes(dir_ / "again/observations/frames/frame_000003.ply"));
+}
+
+TEST_F(ReconstructCommand, FitRunsOnTheReconstruction) {
+  // The reconstruct -> fit chain (two iterations: the thrown box's initial velocity is
+  // not estimated yet, so the recovered values mean nothing here).
+  const fs::path out = dir_ / "out";
+  ASSERT_EQ(run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string()).exitCode, 0);
+  EXPECT_TRUE(fs::exists(out / "observations/truth.json"));
+  const CommandResult fit = run("fit " + (out / "scene.json").string() + " --observations " +
+                                (out / "observations").string() + " --params E,nu --max-iterations 2 -q -o " +
+                                (dir_ / "fit").string());
+  EXPECT_EQ(fit.exitCode, 0) << fit.output;
+  EXPECT_TRUE(fs::exists(dir_ / "fit/result.json")) << fit.output;
 }
 
 TEST_F(ReconstructCommand, MissingIntrinsicsNameTheFileAndFrame) {
