@@ -11,6 +11,7 @@
 #include "forward/io/text_output.h"
 #include "grid/sdf_volume_file.h"
 #include "observations/ply_io.h"
+#include "reconstruct/projection_image.h"
 #include "reconstruct/shape_comparison.h"
 #include "reconstruct/sigma_ply_writer.h"
 #include "reconstruct/surface_extraction.h"
@@ -160,8 +161,8 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
 
     writeObservations(partial / "observations", capture, segmentation, options.noise, summary.framesWithoutObject);
     // A synthetic capture's true parameters travel along, so `softfit fit` prints them.
-    const fs::path truth = fs::path(captureDir) / "truth.json";
-    if (fs::exists(truth)) fs::copy_file(truth, partial / "observations" / "truth.json");
+    const fs::path truthJson = fs::path(captureDir) / "truth.json";
+    if (fs::exists(truthJson)) fs::copy_file(truthJson, partial / "observations" / "truth.json");
     for (const SegmentedFrame& s : segmentation.frames) summary.objectPoints += s.object.size();
 
     // Report: the segmented clouds of a few frames, the fused surface, the numbers.
@@ -172,6 +173,9 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     for (int f : {0, summary.frames / 2, summary.frames - 1})
       writePly((report / numbered("frame", f, "_object.ply")).string(), segmentation.frames[f].object);
     writeObj((report / "rest_surface.obj").string(), surface.vertices, surface.triangles);
+    TriangleSurface truth;
+    if (!options.truthScene.empty()) truth = sceneRestSurface(options.truthScene);
+    writeProjectionImage((report / "rest_shape.png").string(), surface, truth, segmentation.ground.normal);
     nlohmann::json json = {
         {"capture", capture.jsonPath},
         {"ground", {{"normal", {summary.groundNormal[0], summary.groundNormal[1], summary.groundNormal[2]}},
@@ -193,7 +197,6 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
                        {"height", segmentation.workspace.height}}},
         {"voxels", {{"inside", fused.insideVoxels}, {"carved", fused.carvedVoxels}, {"observed", fused.observedVoxels}}}};
     if (!options.truthScene.empty()) {
-      const TriangleSurface truth = sceneRestSurface(options.truthScene);
       writeObj((report / "true_surface.obj").string(), truth.vertices, truth.triangles);
       const ShapeComparison c = compareShapes(surface, truth);
       summary.compared = true;

@@ -14,7 +14,8 @@
 //        OUT/observations/              capture folder for `softfit fit` (PLY clouds with
 //                                       per-point sigma, sigma_ply_writer.h; CAPTURE/truth.json
 //                                       copied when present)
-//        OUT/report/                    summary.json, segmented clouds, fused surface
+//        OUT/report/                    summary.json, segmented clouds, fused surface,
+//                                       rest_shape.png (projection_image.h)
 #include <string>
 
 #include "reconstruct/capture_segmentation.h"

@@ -75,7 +75,8 @@ TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
   ASSERT_EQ(r.exitCode, 0) << r.output;
   for (const char* f : {"scene.json", "scene_tets.json", "shape/rest_sdf.json", "shape/rest_sdf.f64",
                         "shape/rest_surface.obj", "observations/capture.json", "observations/noise.json",
-                        "report/summary.json", "report/rest_object.ply", "report/rest_surface.obj"})
+                        "report/summary.json", "report/rest_object.ply", "report/rest_surface.obj",
+                        "report/rest_shape.png", "report/true_surface.obj"})
     EXPECT_TRUE(fs::exists(out / f)) << f;
 
   const softfit::SceneDescription scene = softfit::loadScene((out / "scene.json").string());
