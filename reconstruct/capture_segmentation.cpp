@@ -96,12 +96,36 @@ SegmentedFrame segmentFrame(const RawDepthCapture& capture, const RawDepthFrame&
   return out;
 }
 
+// Per view of `frame`, per measured pixel: the static background rule. A pixel is
+// background when `reference` (per camera; empty = none) measured it, `object` (per
+// camera; empty = none) does not mark it, and the depths agree within 3 sqrt(2) sigma.
+std::vector<std::vector<bool>> staticBackgroundFlags(const RawDepthFrame& frame, const std::vector<DepthMap>& reference,
+                                                     const std::vector<std::vector<bool>>& object,
+                                                     const DepthNoise& noise) {
+  std::vector<std::vector<bool>> flags;
+  for (const RawDepthView& v : frame.views) {
+    std::vector<bool> view;
+    const DepthMap& ref = reference[v.camera];
+    const std::vector<bool>& mask = object[v.camera];
+    for (int p = 0; p < static_cast<int>(v.depth.depth.size()); ++p) {
+      const double z = v.depth.depth[p];
+      if (!(z > 0.0)) continue;
+      bool background = false;
+      if (!ref.depth.empty() && ref.depth[p] > 0.0 && (mask.empty() || !mask[p]))
+        background = std::abs(z - ref.depth[p]) <= 3.0 * std::sqrt(2.0) * noise.sigma(z);
+      view.push_back(background);
+    }
+    flags.push_back(std::move(view));
+  }
+  return flags;
+}
+
 }  // namespace
 
 CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& noise,
                                    const CaptureSegmentationOptions& options) {
   CaptureSegmentation result;
-  for (auto* list : {&capture.restFrames, &capture.frames})
+  for (auto* list : {&capture.restFrames, &capture.frames, &capture.backgroundFrames})
     for (RawDepthFrame& frame : *list)
       for (RawDepthView& view : frame.views) result.flyingPixels +=
             removeFlyingPixels(view.depth, capture.cameras[view.camera].camera.intrinsics.fx, noise, options.flying);
@@ -133,7 +157,7 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
     cameraCentroid += c.camera.position;
   }
   cameraCentroid /= static_cast<double>(capture.cameras.size());
-  result.ground = fitGroundPlane(all, sigmas, up, cameraCentroid, capture.where(true, 0) + " (all rest frames)",
+  result.ground = fitGroundPlane(all, sigmas, up, cameraCentroid, capture.where(FrameKind::Rest, 0) + " (all rest frames)",
                                  options.ransac);
   result.ground.inliers.clear();
 
@@ -154,11 +178,22 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
   }
   result.clusterRadius = seg.clusterRadius;
 
+  // Background frames (optional): the empty scene's depth per camera, used in every frame.
+  const int cameraCount = static_cast<int>(capture.cameras.size());
+  std::vector<DepthMap> backgroundDepth(cameraCount);
+  const std::vector<std::vector<bool>> noMask(cameraCount);
+  if (!capture.backgroundFrames.empty())
+    for (const RawDepthView& v : capture.backgroundFrames.front().views) backgroundDepth[v.camera] = v.depth;
+  const bool haveBackground = !capture.backgroundFrames.empty();
+
   // Rest frames: the object must be there and must not move.
   for (const RawDepthFrame& frame : capture.restFrames) {
-    SegmentedFrame s = segmentFrame(capture, frame, noise, result.ground, ws, ws.centre, seg, nullptr);
+    const std::vector<std::vector<bool>> flags =
+        haveBackground ? staticBackgroundFlags(frame, backgroundDepth, noMask, noise) : std::vector<std::vector<bool>>();
+    SegmentedFrame s =
+        segmentFrame(capture, frame, noise, result.ground, ws, ws.centre, seg, haveBackground ? &flags : nullptr);
     if (s.object.size() < options.minObjectPoints)
-      throw InputError(capture.where(true, frame.frame) + ": the object is not in view (" +
+      throw InputError(capture.where(FrameKind::Rest, frame.frame) + ": the object is not in view (" +
                        std::to_string(s.object.size()) + " connected points above the ground within " +
                        std::to_string(ws.radius) + " m of the cameras' shared view centre; images " + imagesOf(frame) +
                        ")");
@@ -180,15 +215,15 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
     const SegmentedFrame& s = result.restFrames[k];
     const double moved = (s.centroid - first.centroid).norm();
     if (moved > tolerance)
-      throw InputError(capture.where(true, static_cast<int>(k)) + ": the object moves during the rest frames (its centroid is " +
+      throw InputError(capture.where(FrameKind::Rest, static_cast<int>(k)) + ": the object moves during the rest frames (its centroid is " +
                         std::to_string(moved) + " m from rest frame 0's, more than the tolerance " +
                        std::to_string(tolerance) + " m; images " + imagesOf(capture.restFrames[k]) + ")");
     result.restLo = result.restLo.cwiseMin(s.object.points.colwise().minCoeff().transpose());
     result.restHi = result.restHi.cwiseMax(s.object.points.colwise().maxCoeff().transpose());
   }
 
-  // Static background per camera: rest frame 0's depth where no rest frame saw the object.
-  const int cameraCount = static_cast<int>(capture.cameras.size());
+  // Static background per camera: the background frames' depth, else rest frame 0's
+  // depth where no rest frame saw the object.
   std::vector<DepthMap> restDepth(cameraCount);
   std::vector<std::vector<bool>> restObject(cameraCount);
   for (const RawDepthView& v : capture.restFrames.front().views) restDepth[v.camera] = v.depth;
@@ -204,21 +239,9 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
 
   Vec3 seed = result.restFrames.back().centroid;
   for (const RawDepthFrame& frame : capture.frames) {
-    std::vector<std::vector<bool>> staticPixels;
-    for (const RawDepthView& v : frame.views) {
-      std::vector<bool> flags;
-      const DepthMap& rest = restDepth[v.camera];
-      const std::vector<bool>& object = restObject[v.camera];
-      for (int p = 0; p < static_cast<int>(v.depth.depth.size()); ++p) {
-        const double z = v.depth.depth[p];
-        if (!(z > 0.0)) continue;
-        bool background = false;
-        if (!rest.depth.empty() && rest.depth[p] > 0.0 && (object.empty() || !object[p]))
-          background = std::abs(z - rest.depth[p]) <= 3.0 * std::sqrt(2.0) * noise.sigma(z);
-        flags.push_back(background);
-      }
-      staticPixels.push_back(std::move(flags));
-    }
+    const std::vector<std::vector<bool>> staticPixels =
+        haveBackground ? staticBackgroundFlags(frame, backgroundDepth, noMask, noise)
+                       : staticBackgroundFlags(frame, restDepth, restObject, noise);
     SegmentedFrame s = segmentFrame(capture, frame, noise, result.ground, ws, seed, seg, &staticPixels);
     if (s.object.size() > 0) seed = s.centroid;
     result.frames.push_back(std::move(s));

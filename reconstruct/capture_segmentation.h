@@ -12,10 +12,12 @@
 //     centroid must stay within max(restMotionFraction x rest frame 0's bounding-box
 //     diagonal, one pixel footprint at the object) of rest frame 0's (else the object
 //     moved while "at rest");
-//  5. static background, per camera and pixel: a motion-frame pixel is background when
-//     the pixel is not the object in any rest frame and its depth matches rest frame 0's
-//     within 3 sqrt(2) sigma (the same static surface); such points may still be the
-//     object only if the object passes in front, which changes the depth;
+//  5. static background, per camera and pixel: with "background_frames" (the empty
+//     scene), a pixel of any rest or motion frame is background when its depth matches
+//     background frame 0's within 3 sqrt(2) sigma; without them, a motion-frame pixel
+//     is background when the pixel is not the object in any rest frame and its depth
+//     matches rest frame 0's within 3 sqrt(2) sigma (the same static surface; the object
+//     passing in front changes the depth);
 //  6. each motion frame is segmented with the previous frame's object centroid (the
 //     rest centroid for frame 0) as seed. A motion frame may lose the object (no points).
 // Errors name capture.json, the frame and its images.

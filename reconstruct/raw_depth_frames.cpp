@@ -57,7 +57,7 @@ RawDepthView readView(RawDepthCapture& capture, CameraTable& table, const std::s
 }
 
 std::vector<RawDepthFrame> readList(RawDepthCapture& capture, CameraTable& table, const nlohmann::json& list,
-                                    const std::string& key, int count, bool rest) {
+                                    const std::string& key, int count, FrameKind kind) {
   std::vector<RawDepthFrame> frames(count);
   std::vector<bool> seen(count, false);
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -67,9 +67,9 @@ std::vector<RawDepthFrame> readList(RawDepthCapture& capture, CameraTable& table
     if (frame < 0 || frame >= count)
       throw InputError(capture.jsonPath + ": " + field + ".frame = " + std::to_string(frame) + ": outside [0, " +
                        std::to_string(count) + ")");
-    if (seen[frame]) throw InputError(capture.where(rest, frame) + ": listed twice in \"" + key + "\"");
+    if (seen[frame]) throw InputError(capture.where(kind, frame) + ": listed twice in \"" + key + "\"");
     seen[frame] = true;
-    withErrorPrefix(capture.where(rest, frame) + " (" + field + ")", [&] {
+    withErrorPrefix(capture.where(kind, frame) + " (" + field + ")", [&] {
       if (!f.has("depth"))
         throw InputError("no \"depth\" entries: softfit reconstruct needs raw depth images (PNG + intrinsics)");
       RawDepthFrame& out = frames[frame];
@@ -80,14 +80,15 @@ std::vector<RawDepthFrame> readList(RawDepthCapture& capture, CameraTable& table
     });
   }
   for (int k = 0; k < count; ++k)
-    if (!seen[k]) throw InputError(capture.where(rest, k) + ": missing from \"" + key + "\"");
+    if (!seen[k]) throw InputError(capture.where(kind, k) + ": missing from \"" + key + "\"");
   return frames;
 }
 
 }  // namespace
 
-std::string RawDepthCapture::where(bool rest, int frame) const {
-  return jsonPath + ": " + (rest ? "rest frame " : "frame ") + std::to_string(frame);
+std::string RawDepthCapture::where(FrameKind kind, int frame) const {
+  const char* label = kind == FrameKind::Rest ? "rest frame " : kind == FrameKind::Background ? "background frame " : "frame ";
+  return jsonPath + ": " + label + std::to_string(frame);
 }
 
 RawDepthCapture readRawDepthCapture(const std::string& dir) {
@@ -113,8 +114,15 @@ RawDepthCapture readRawDepthCapture(const std::string& dir) {
   CameraTable table;
   table.capture = &capture;
   const nlohmann::json& rest = root.at("rest_frames");
-  capture.restFrames = readList(capture, table, rest, "rest_frames", static_cast<int>(rest.size()), true);
-  capture.frames = readList(capture, table, root.at("frames"), "frames", frameCount, false);
+  capture.restFrames = readList(capture, table, rest, "rest_frames", static_cast<int>(rest.size()), FrameKind::Rest);
+  capture.frames = readList(capture, table, root.at("frames"), "frames", frameCount, FrameKind::Motion);
+  if (root.contains("background_frames")) {
+    const nlohmann::json& background = root.at("background_frames");
+    if (!background.is_array())
+      throw InputError(capture.jsonPath + ": background_frames: expected an array of frame objects");
+    capture.backgroundFrames = readList(capture, table, background, "background_frames",
+                                        static_cast<int>(background.size()), FrameKind::Background);
+  }
   return capture;
 }
 

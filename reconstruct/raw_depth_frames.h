@@ -17,6 +17,8 @@ struct RawDepthView {
   DepthMap depth;     // metres, the camera's size
 };
 
+enum class FrameKind { Motion, Rest, Background };
+
 struct RawDepthFrame {
   int frame = 0;  // frame number within its list
   std::vector<RawDepthView> views;
@@ -29,9 +31,10 @@ struct RawDepthCapture {
   std::vector<std::string> intrinsicsFiles;  // one per camera
   std::vector<RawDepthFrame> frames;         // motion frames 0..N-1
   std::vector<RawDepthFrame> restFrames;     // rest frames 0..K-1 (K >= 1)
+  std::vector<RawDepthFrame> backgroundFrames;  // optional "background_frames": the empty scene
 
-  // "DIR/capture.json: frame 3" or "...: rest frame 0", for messages.
-  std::string where(bool rest, int frame) const;
+  // "DIR/capture.json: frame 3", "...: rest frame 0" or "...: background frame 1".
+  std::string where(FrameKind kind, int frame) const;
 };
 
 // Throws InputError naming capture.json, the frame and the file for: a missing or

@@ -62,6 +62,18 @@ class ReconstructCommand : public ::testing::Test {
     EXPECT_FALSE(fs::exists(out));
     EXPECT_FALSE(fs::exists(out.string() + ".partial"));
   }
+  // A raw capture with the suite's cameras and the box 4 m away, out of every view: the
+  // images show only the floor and the scenery.
+  void writeEmptySceneCapture(const fs::path& capture) {
+    nlohmann::json scene = nlohmann::json::parse(kBoxScene);
+    scene["box"]["min"] = {3.85, 0.0, -0.15};
+    scene["box"]["max"] = {4.15, 0.3, 0.15};
+    std::ofstream(dir_ / "far.json") << scene.dump();
+    fs::remove_all(capture);
+    const CommandResult r = run("synth " + (dir_ / "far.json").string() + " --sensor kinect --background --cameras " +
+                                (root_ / "capture/cameras.json").string() + " --rest-frames 2 -o " + capture.string());
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+  }
   static fs::path root_;
   fs::path dir_;
 };
@@ -172,17 +184,29 @@ TEST_F(ReconstructCommand, ObjectMovingDuringRestFramesNamesTheRestFrame) {
 }
 
 TEST_F(ReconstructCommand, ObjectNeverInViewNamesTheRestFrame) {
-  // The same cameras, the box 4 m away: the rest frames show only floor and scenery.
-  nlohmann::json scene = nlohmann::json::parse(kBoxScene);
-  scene["box"]["min"] = {3.85, 0.0, -0.15};
-  scene["box"]["max"] = {4.15, 0.3, 0.15};
-  std::ofstream(dir_ / "far.json") << scene.dump();
-  fs::remove_all(dir_ / "capture");
-  const CommandResult r = run("synth " + (dir_ / "far.json").string() + " --sensor kinect --background --cameras " +
-                              (root_ / "capture/cameras.json").string() + " --rest-frames 2 -o " +
-                              (dir_ / "capture").string());
-  ASSERT_EQ(r.exitCode, 0) << r.output;
+  writeEmptySceneCapture(dir_ / "capture");
   expectBadInput({"rest frame 0", "not in view", "rest_000000_cam0.png"});
+}
+
+TEST_F(ReconstructCommand, BackgroundFramesMarkStaticBackground) {
+  // Background frame 0 = the rest images of a capture with the same cameras and no box in view.
+  writeEmptySceneCapture(dir_ / "empty");
+  const fs::path json = dir_ / "capture/capture.json";
+  nlohmann::json capture = nlohmann::json::parse(bytes(json));
+  nlohmann::json views = nlohmann::json::array();
+  for (int c = 0; c < 4; ++c) {
+    const std::string cam = "cam" + std::to_string(c);
+    fs::copy_file(dir_ / "empty/depth" / ("rest_000000_" + cam + ".png"), dir_ / "capture/depth" / ("background_" + cam + ".png"));
+    views.push_back({{"image", "depth/background_" + cam + ".png"}, {"intrinsics", "depth/" + cam + ".json"}});
+  }
+  capture["background_frames"] = nlohmann::json::array({{{"frame", 0}, {"depth", views}}});
+  std::ofstream(json) << capture.dump();
+  softfit::loadCapture((dir_ / "capture").string());  // the key is accepted
+  const fs::path out = dir_ / "out";
+  const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const softfit::Capture observed = softfit::loadCapture((out / "observations").string());
+  EXPECT_GT(observed.frames[4].cloud.size(), 100);
 }
 
 }  // namespace
