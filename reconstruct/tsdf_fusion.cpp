@@ -31,14 +31,16 @@ struct VoxelEvidence {
   bool shadowed = false;  // some camera sees the object at or in front of the voxel's centre
 };
 
-// carved: for some camera, every measured pixel within the projection of the ball
-// inscribed in x's voxel (radius h / 2, at least the nearest pixel; the circumscribed
-// ball's rays pass below voxels near the floor and meet the floor in front of them) has a depth D with x's camera
-// depth z < D - (3 sigma(D) + h), and at least one pixel there is measured. Conservative
-// at silhouettes: a voxel that part of a pixel's footprint still sees as the object is
-// not carved (the TSDF places the surface inside it).
+// carved: for some camera, at least carveFraction of the measured pixels within the
+// projection of the ball inscribed in x's voxel (radius h / 2, at least the nearest
+// pixel; the circumscribed ball's rays pass below voxels near the floor and meet the
+// floor in front of them) have a depth D with x's camera depth z < D - (3 sigma(D) + h).
+// carveFraction 1 never carves a voxel that part of a pixel's footprint still sees as
+// the object (dilates silhouettes by up to half a voxel), 1/2 erodes them by about as
+// much (TSDF sphere test: +0.6% and -7% volume); 3/4 is between (-0.9%).
 // shadowed: for some camera, x's nearest pixel is an object pixel with depth < z + h.
-VoxelEvidence voxelEvidence(const std::vector<FusionView>& views, const DepthNoise& noise, const Vec3& x, double voxel) {
+VoxelEvidence voxelEvidence(const std::vector<FusionView>& views, const DepthNoise& noise, const Vec3& x, double voxel,
+                            double carveFraction) {
   VoxelEvidence e;
   for (const FusionView& view : views) {
     const Vec3 c = view.camera.toCamera(x);
@@ -54,15 +56,15 @@ VoxelEvidence voxelEvidence(const std::vector<FusionView>& views, const DepthNoi
     const int u0 = static_cast<int>(std::lround(u - ru)), u1 = static_cast<int>(std::lround(u + ru));
     const int v0 = static_cast<int>(std::lround(v - rv)), v1 = static_cast<int>(std::lround(v + rv));
     if (u1 < 0 || v1 < 0 || u0 >= view.fullDepth.width || v0 >= view.fullDepth.height) continue;
-    bool seen = false, past = true;
-    for (int b = std::max(v0, 0); b <= std::min(v1, view.fullDepth.height - 1) && past; ++b)
-      for (int a = std::max(u0, 0); a <= std::min(u1, view.fullDepth.width - 1) && past; ++a) {
+    int measured = 0, pastCount = 0;
+    for (int b = std::max(v0, 0); b <= std::min(v1, view.fullDepth.height - 1); ++b)
+      for (int a = std::max(u0, 0); a <= std::min(u1, view.fullDepth.width - 1); ++a) {
         const double d = view.fullDepth.at(a, b);
         if (!(d > 0.0)) continue;
-        seen = true;
-        past = c.z() < d - (3.0 * noise.sigma(d) + voxel);
+        ++measured;
+        if (c.z() < d - (3.0 * noise.sigma(d) + voxel)) ++pastCount;
       }
-    if (seen && past) {
+    if (measured > 0 && pastCount >= carveFraction * measured) {
       e.carved = true;
       return e;
     }
@@ -126,7 +128,7 @@ FusionResult fuseRestShape(const std::vector<FusionView>& views, const DepthNois
         const Vec3 x = out.samplePosition(i, j, k);
         const auto& voxel = tsdf.voxels_[tsdf.IndexOf(i, j, k)];
         double phi;
-        const VoxelEvidence e = voxelEvidence(views, noise, x, h);
+        const VoxelEvidence e = voxelEvidence(views, noise, x, h, options.carveFraction);
         if (e.carved) {
           phi = truncation;
           ++result.carvedVoxels;

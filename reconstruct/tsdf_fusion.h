@@ -6,9 +6,10 @@
 // Theory of Shape by Space Carving", IJCV), so that sides no camera saw still close.
 //
 // Per voxel centre x (cube of Open3D voxels, centres at origin + (i + 1/2) h):
-//  - carved (outside): for some camera, every measured pixel within the projection of
-//    x's voxel's inscribed ball (radius h / 2) has a depth D with x's camera depth
-//    z < D - (3 sigma(D) + h): the camera sees past the whole voxel;
+//  - carved (outside): for some camera, at least carveFraction (3/4) of the measured
+//    pixels within the projection of x's voxel's inscribed ball (radius h / 2) have a
+//    depth D with x's camera depth z < D - (3 sigma(D) + h): the camera sees past the
+//    voxel;
 //  - else, observed by the TSDF (weight > 0): phi = tsdf x truncation (Open3D's
 //    projective distance along the ray, averaged over views);
 //  - else, shadowed (some camera sees the object at or in front of x: x lies in the
@@ -42,6 +43,8 @@ struct FusionOptions {
   Vec3 groundNormal = Vec3::UnitY();
   double groundOffset = 0.0;
   bool clipAtGround = true;
+  // Share of a voxel's footprint pixels that must see past it to carve it (tsdf_fusion.cpp).
+  double carveFraction = 0.75;
   // Height above the ground below which the images cannot separate object and floor
   // (the segmentation's ground band, 3 sigma + a voxel): voxels there copy the voxel
   // straight above it (the lowest seen cross-section is extruded to the floor). 0 = off.
