@@ -7,6 +7,7 @@
 #include "apps/commands/face_command.h"
 #include "apps/commands/fit_command.h"
 #include "apps/commands/gradcheck_command.h"
+#include "apps/commands/reconstruct_command.h"
 #include "apps/commands/simulate_command.h"
 #include "apps/commands/solvers_command.h"
 #include "apps/commands/synth_command.h"
@@ -17,6 +18,7 @@ int main(int argc, char** argv) {
   int exitCode = 0;
   softfit::apps::addSimulateCommand(app);
   softfit::apps::addSynthCommand(app);
+  softfit::apps::addReconstructCommand(app);
   softfit::apps::addFitCommand(app, exitCode);
   softfit::apps::addGradcheckCommand(app, exitCode);
   softfit::apps::addSolversCommand(app);

@@ -135,7 +135,8 @@ Capture loadCapture(const std::string& dir, const LoadCaptureOptions& options) {
   withErrorPrefix(jsonPath, [&] {
     if (!root.is_object()) throw InputError("expected a JSON object with frame_count, dt and frames");
     const JsonFields f(root, "");
-    f.allowOnly({"frame_count", "dt", "allow_empty_frames", "frames", "rest_frames", "description"});
+    f.allowOnly({"frame_count", "dt", "allow_empty_frames", "frames", "rest_frames", "background_frames", "description"});
+    // "background_frames" (depth images of the empty scene) are read by softfit reconstruct only.
     frameCount = f.integer("frame_count");
     if (frameCount < 1) throw InputError("frame_count: must be at least 1");
     capture.dt = f.number("dt");

@@ -8,7 +8,7 @@ packages=(
   libeigen3-dev libsuitesparse-dev libopenblas-dev
   liblbfgspp-dev libceres-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  tetgen libpng-dev
+  tetgen libpng-dev libopen3d-dev
 )
 
 missing=()

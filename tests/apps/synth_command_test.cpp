@@ -19,10 +19,7 @@ namespace fs = std::filesystem;
 using softfit::testing::CommandResult;
 CommandResult run(const std::string& arguments) { return softfit::testing::runSoftfit(arguments); }
 
-std::string bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+std::string bytes(const fs::path& path) { return softfit::testing::fileBytes(path.string()); }
 
 class SynthCommand : public ::testing::Test {
  protected:

@@ -1,8 +1,11 @@
 #pragma once
-// Runs the softfit binary with arguments and captures its exit code and output.
+// Runs the softfit binary with arguments and captures its exit code and output; reads
+// a file's bytes for output comparisons.
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace softfit::testing {
@@ -22,6 +25,12 @@ inline CommandResult runSoftfit(const std::string& arguments, int timeoutSeconds
   while (fgets(buffer, sizeof(buffer), pipe)) output += buffer;
   const int status = pclose(pipe);
   return {WEXITSTATUS(status), output};
+}
+
+// The whole file as bytes (empty when it cannot be read).
+inline std::string fileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
 }
 
 }  // namespace softfit::testing

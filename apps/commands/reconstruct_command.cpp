@@ -1,0 +1,69 @@
+#include "apps/commands/reconstruct_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "forward/errors.h"
+#include "reconstruct/reconstruction.h"
+
+namespace softfit::apps {
+
+namespace {
+
+struct ReconstructCliOptions {
+  std::string capture;
+  std::string output = "results/reconstruction";
+  std::string sensor = "kinect";
+  ReconstructOptions reconstruct;
+};
+
+void runReconstruct(ReconstructCliOptions& o) {
+  if (o.sensor == "kinect") o.reconstruct.noise.sensor = DepthSensorModel::kinectV1();
+  else if (o.sensor == "ideal") o.reconstruct.noise.sensor = DepthSensorModel::ideal();
+  else throw InputError("--sensor: unknown sensor '" + o.sensor + "' (ideal or kinect)");
+  const FitSceneSettings& s = o.reconstruct.scene;
+  if (!(s.youngsModulus > 0.0)) throw InputError("--youngs: must be positive");
+  if (!(s.poissonRatio > -1.0 && s.poissonRatio < 0.5)) throw InputError("--poisson: must be in (-1, 0.5)");
+  if (!(s.density > 0.0)) throw InputError("--density: must be positive");
+  const auto start = std::chrono::steady_clock::now();
+  const ReconstructSummary r = reconstructCapture(o.capture, o.output, o.reconstruct);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("softfit reconstruct: %s -> %s (%.1f s)\n", o.capture.c_str(), o.output.c_str(), seconds);
+  std::printf("  ground normal (%.6f, %.6f, %.6f) offset %.6f\n", r.groundNormal[0], r.groundNormal[1],
+              r.groundNormal[2], r.groundOffset);
+  std::printf("  %d rest frames, %d frames (%d without the object), %lld object points, %d flying pixels removed\n",
+              r.restFrames, r.frames, r.framesWithoutObject, r.objectPoints, r.flyingPixels);
+  std::printf("  rest shape: size %.4f m, voxel %.4f m, volume %.6g m^3, grid cell %.4f m\n", r.objectSize, r.voxel,
+              r.volume, r.cellSize);
+  if (r.compared)
+    std::printf("  vs truth: volume %.6g m^3 (%+.2f%%), symmetric Chamfer %.5f m = %.3f cells\n", r.trueVolume,
+                r.volumeErrorPercent, r.chamfer, r.chamferCells);
+  std::printf("  wrote scene.json, scene_tets.json, shape/, observations/, report/\n");
+}
+
+}  // namespace
+
+void addReconstructCommand(CLI::App& app) {
+  auto o = std::make_shared<ReconstructCliOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "reconstruct", "Raw depth capture (PNGs, rest frames, no masks) -> fit-ready scene.json + observations + report");
+  cmd->add_option("capture", o->capture, "Capture folder (capture.json with depth frames and rest_frames)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("-o,--output", o->output, "Output folder (replaced when the run succeeds)")->capture_default_str();
+  cmd->add_option("--sensor", o->sensor, "Depth noise model: kinect or ideal")->capture_default_str();
+  cmd->add_option("--voxel", o->reconstruct.voxel, "TSDF voxel size in metres (default: object size / 48)");
+  cmd->add_option("--cell-size", o->reconstruct.cellSize, "Grid cell size in metres (default: object size / 8)");
+  cmd->add_option("--stride", o->reconstruct.stride, "Simulation steps per capture frame")->capture_default_str();
+  cmd->add_option("--youngs", o->reconstruct.scene.youngsModulus, "Starting Young's modulus")->capture_default_str();
+  cmd->add_option("--poisson", o->reconstruct.scene.poissonRatio, "Starting Poisson ratio")->capture_default_str();
+  cmd->add_option("--density", o->reconstruct.scene.density, "Density")->capture_default_str();
+  cmd->add_option("--material", o->reconstruct.scene.material, "Material model of the scene")->capture_default_str();
+  cmd->add_option("--truth-scene", o->reconstruct.truthScene,
+                  "The true scene (synthetic captures): report volume and Chamfer distance vs its rest shape")
+      ->check(CLI::ExistingFile);
+  cmd->callback([o] { runReconstruct(*o); });
+}
+
+}  // namespace softfit::apps

@@ -1,0 +1,33 @@
+#include "reconstruct/fit_scene_writer.h"
+
+#include <nlohmann/json.hpp>
+
+#include "forward/io/text_output.h"
+
+namespace softfit {
+
+namespace {
+nlohmann::json vec(const Vec3& v) { return nlohmann::json::array({v[0], v[1], v[2]}); }
+}  // namespace
+
+void writeFitScene(const std::string& path, const FitSceneSettings& s) {
+  nlohmann::json scene = nlohmann::json::object();
+  scene["name"] = s.name;
+  if (s.geometryKey == "sdf")
+    scene["sdf"] = {{"type", "volume"}, {"file", s.geometryFile}, {"cell_size", s.cellSize}};
+  else
+    scene["mesh"] = {{"file", s.geometryFile}};
+  scene["material"] = {{"model", s.material},
+                       {"youngs_modulus", s.youngsModulus},
+                       {"poisson_ratio", s.poissonRatio},
+                       {"density", s.density}};
+  scene["gravity"] = vec(-9.81 * s.groundNormal);
+  scene["damping"] = {{"alpha1", s.alpha1}, {"alpha2", s.alpha2}};
+  scene["ground"] = {{"normal", vec(s.groundNormal)}, {"offset", s.groundOffset}};
+  scene["integrator"] = {{"type", "newmark_theta"}, {"theta", 0.6}};
+  scene["time"] = {{"dt", s.dt}, {"steps", s.steps}};
+  scene["output"] = {{"every", s.outputEvery}};
+  writeTextFile(path, scene.dump(2) + "\n");
+}
+
+}  // namespace softfit

@@ -1,0 +1,31 @@
+#pragma once
+// The scene a fit starts from, written as JSON (forward/scene format, README "Scene
+// JSON"): the reconstructed rest shape on a cut-cell grid ("sdf": {"type": "volume"}),
+// or as a closed surface tetrahedralized by TetGen ("mesh": {"file": "*.obj"}); the
+// fitted ground; gravity 9.81 m/s^2 along -normal; starting material values; dt =
+// capture dt / stride, steps = (frame count - 1) x stride.
+#include <string>
+
+#include "forward/types.h"
+
+namespace softfit {
+
+struct FitSceneSettings {
+  std::string geometryKey = "sdf";  // "sdf" (volume file, cut-cell grid) or "mesh" (OBJ + TetGen)
+  std::string geometryFile;         // relative to the scene file
+  double cellSize = 0.05;           // grid cell size ("sdf" only)
+  std::string material = "warped_corotated";
+  double youngsModulus = 1e4, poissonRatio = 0.3, density = 100.0;
+  double alpha1 = 0.1, alpha2 = 0.01;
+  Vec3 groundNormal = Vec3::UnitY();
+  double groundOffset = 0.0;
+  double dt = 0.01;
+  int steps = 0;
+  int outputEvery = 1;
+  std::string name;
+};
+
+// Writes the scene JSON to `path`; InputError naming the path when it cannot be written.
+void writeFitScene(const std::string& path, const FitSceneSettings& settings);
+
+}  // namespace softfit

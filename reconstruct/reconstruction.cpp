@@ -1,0 +1,224 @@
+#include "reconstruct/reconstruction.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "forward/errors.h"
+#include "forward/io/obj_writer.h"
+#include "forward/io/text_output.h"
+#include "grid/sdf_volume_file.h"
+#include "observations/ply_io.h"
+#include "reconstruct/projection_image.h"
+#include "reconstruct/shape_comparison.h"
+#include "reconstruct/sigma_ply_writer.h"
+#include "reconstruct/surface_extraction.h"
+#include "reconstruct/tsdf_fusion.h"
+
+namespace softfit {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string numbered(const char* prefix, int frame, const char* extension) {
+  char name[64];
+  std::snprintf(name, sizeof name, "%s_%06d%s", prefix, frame, extension);
+  return name;
+}
+
+std::vector<FusionView> fusionViews(const RawDepthCapture& capture, const CaptureSegmentation& segmentation) {
+  std::vector<FusionView> views;
+  for (std::size_t k = 0; k < capture.restFrames.size(); ++k)
+    for (std::size_t i = 0; i < capture.restFrames[k].views.size(); ++i) {
+      const RawDepthView& raw = capture.restFrames[k].views[i];
+      const SegmentedView& seg = segmentation.restFrames[k].views[i];
+      FusionView view;
+      view.camera = capture.cameras[raw.camera].camera;
+      view.fullDepth = raw.depth;
+      view.objectDepth = DepthMap(raw.depth.width, raw.depth.height);
+      for (std::size_t j = 0; j < seg.labels.size(); ++j)
+        if (seg.labels[j] == PointLabel::Object)
+          view.objectDepth.depth[seg.points.pixels[j]] = raw.depth.depth[seg.points.pixels[j]];
+      views.push_back(std::move(view));
+    }
+  return views;
+}
+
+// OUT/observations: the segmented clouds with their sigmas, as a capture folder.
+void writeObservations(const fs::path& dir, const RawDepthCapture& capture, const CaptureSegmentation& segmentation,
+                       const DepthNoise& noise, int& emptyFrames) {
+  fs::create_directories(dir / "frames");
+  nlohmann::json frames = nlohmann::json::array(), rest = nlohmann::json::array();
+  std::vector<double> sigmas;
+  emptyFrames = 0;
+  for (std::size_t f = 0; f < segmentation.frames.size(); ++f) {
+    const SegmentedFrame& s = segmentation.frames[f];
+    const std::string file = "frames/" + numbered("frame", static_cast<int>(f), ".ply");
+    writePlyWithSigma((dir / file).string(), s.object, s.objectSigmas);
+    frames.push_back({{"frame", f}, {"cloud", file}});
+    if (s.object.empty()) ++emptyFrames;
+    sigmas.insert(sigmas.end(), s.objectSigmas.begin(), s.objectSigmas.end());
+  }
+  for (std::size_t f = 0; f < segmentation.restFrames.size(); ++f) {
+    const SegmentedFrame& s = segmentation.restFrames[f];
+    const std::string file = "frames/" + numbered("rest", static_cast<int>(f), ".ply");
+    writePlyWithSigma((dir / file).string(), s.object, s.objectSigmas);
+    rest.push_back({{"frame", f}, {"cloud", file}});
+  }
+  nlohmann::json root = nlohmann::json::object();
+  root["frame_count"] = segmentation.frames.size();
+  root["dt"] = capture.dt;
+  root["description"] = "object points segmented by softfit reconstruct from " + capture.jsonPath +
+                        "; each PLY vertex has a 'sigma' property (depth noise, metres)";
+  if (emptyFrames > 0) root["allow_empty_frames"] = true;
+  root["frames"] = frames;
+  root["rest_frames"] = rest;
+  writeTextFile((dir / "capture.json").string(), root.dump(2) + "\n");
+  std::sort(sigmas.begin(), sigmas.end());
+  nlohmann::json noiseJson = {
+      {"model", noise.sensor.isIdeal() ? "ideal" : "kinect"},
+      {"sigma", "per point: the 'sigma' vertex property of every PLY (metres), sigma_z at the point's depth"},
+      {"median_sigma", sigmas.empty() ? 0.0 : sigmas[sigmas.size() / 2]},
+      {"max_sigma", sigmas.empty() ? 0.0 : sigmas.back()}};
+  writeTextFile((dir / "noise.json").string(), noiseJson.dump(2) + "\n");
+}
+
+}  // namespace
+
+ReconstructSummary reconstructCapture(const std::string& captureDir, const std::string& outDir,
+                                      const ReconstructOptions& options) {
+  if (options.stride < 1) throw InputError("--stride: must be at least 1");
+  RawDepthCapture capture = readRawDepthCapture(captureDir);
+  const CaptureSegmentation segmentation = segmentCapture(capture, options.noise, options.segmentation);
+
+  ReconstructSummary summary;
+  summary.groundNormal = segmentation.ground.normal;
+  summary.groundOffset = segmentation.ground.offset;
+  summary.objectSize = (segmentation.restHi - segmentation.restLo).norm();
+  summary.voxel = options.voxel > 0.0 ? options.voxel : summary.objectSize / options.voxelsAcross;
+  summary.cellSize = options.cellSize > 0.0 ? options.cellSize : summary.objectSize / options.cellsAcross;
+  summary.restFrames = static_cast<int>(segmentation.restFrames.size());
+  summary.frames = static_cast<int>(segmentation.frames.size());
+  summary.flyingPixels = segmentation.flyingPixels;
+
+  FusionOptions fusion;
+  fusion.voxel = summary.voxel;
+  const Vec3 margin = Vec3::Constant(0.2 * summary.objectSize + 4.0 * summary.voxel);
+  fusion.lo = segmentation.restLo - margin;
+  fusion.hi = segmentation.restHi + margin;
+  fusion.groundNormal = segmentation.ground.normal;
+  fusion.groundOffset = segmentation.ground.offset;
+  double maxSigma = 0.0, lowest = INFINITY;
+  for (const SegmentedFrame& s : segmentation.restFrames) {
+    for (double sigma : s.objectSigmas) maxSigma = std::max(maxSigma, sigma);
+    for (int i = 0; i < s.object.size(); ++i)
+      lowest = std::min(lowest, segmentation.ground.normal.dot(s.object.point(i)) + segmentation.ground.offset);
+  }
+  fusion.groundBand = options.segmentation.segmentation.groundSigmas * maxSigma + summary.voxel;
+  if (lowest > 2.0 * fusion.groundBand) {
+    // The object does not touch the floor (held or hanging in the rest frames): what no
+    // camera sees below it is closed flat at its lowest seen point instead of the floor.
+    fusion.groundOffset -= lowest;
+    fusion.groundBand = 0.0;
+    summary.floating = true;
+  }
+  const FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
+  const TriangleSurface surface = extractZeroSurface(fused.volume);
+  summary.volume = enclosedVolume(surface);
+
+  // Everything is written into OUT.partial, renamed to OUT at the end.
+  const fs::path out(outDir);
+  const fs::path partial = out.string() + ".partial";
+  std::error_code ec;
+  fs::remove_all(partial, ec);
+  try {
+    fs::create_directories(partial / "shape");
+    fs::create_directories(partial / "report");
+    writeSdfVolume((partial / "shape" / "rest_sdf.json").string(), fused.volume);
+    writeObj((partial / "shape" / "rest_surface.obj").string(), surface.vertices, surface.triangles);
+    // The tet scene's surface: the SDF resampled at half the grid cell, so that TetGen
+    // makes about as many elements as the grid has cells (the fused surface has ~100x more).
+    const TriangleSurface coarse = extractZeroSurface(sampleSdf(VolumeSdf(fused.volume), 0.5 * summary.cellSize));
+    writeObj((partial / "shape" / "tet_surface.obj").string(), coarse.vertices, coarse.triangles);
+
+    FitSceneSettings scene = options.scene;
+    scene.name = "reconstructed by softfit reconstruct from " + capture.jsonPath;
+    scene.groundNormal = segmentation.ground.normal;
+    scene.groundOffset = segmentation.ground.offset;
+    scene.dt = capture.dt / options.stride;
+    scene.steps = (summary.frames - 1) * options.stride;
+    scene.outputEvery = options.stride;
+    scene.cellSize = summary.cellSize;
+    scene.geometryKey = "sdf";
+    scene.geometryFile = "shape/rest_sdf.json";
+    writeFitScene((partial / "scene.json").string(), scene);
+    scene.geometryKey = "mesh";
+    scene.geometryFile = "shape/tet_surface.obj";
+    writeFitScene((partial / "scene_tets.json").string(), scene);
+
+    writeObservations(partial / "observations", capture, segmentation, options.noise, summary.framesWithoutObject);
+    // A synthetic capture's true parameters travel along, so `softfit fit` prints them.
+    const fs::path truthJson = fs::path(captureDir) / "truth.json";
+    if (fs::exists(truthJson)) fs::copy_file(truthJson, partial / "observations" / "truth.json");
+    for (const SegmentedFrame& s : segmentation.frames) summary.objectPoints += s.object.size();
+
+    // Report: the segmented clouds of a few frames, the fused surface, the numbers.
+    const fs::path report = partial / "report";
+    PointCloud restCloud;
+    for (const SegmentedFrame& s : segmentation.restFrames) appendCloud(restCloud, s.object);
+    writePly((report / "rest_object.ply").string(), restCloud);
+    for (int f : {0, summary.frames / 2, summary.frames - 1})
+      writePly((report / numbered("frame", f, "_object.ply")).string(), segmentation.frames[f].object);
+    writeObj((report / "rest_surface.obj").string(), surface.vertices, surface.triangles);
+    TriangleSurface truth;
+    if (!options.truthScene.empty()) truth = sceneRestSurface(options.truthScene);
+    writeProjectionImage((report / "rest_shape.png").string(), surface, truth, segmentation.ground.normal);
+    nlohmann::json json = {
+        {"capture", capture.jsonPath},
+        {"ground", {{"normal", {summary.groundNormal[0], summary.groundNormal[1], summary.groundNormal[2]}},
+                    {"offset", summary.groundOffset}}},
+        {"object_size", summary.objectSize},
+        {"voxel", summary.voxel},
+        {"cell_size", summary.cellSize},
+        {"volume", summary.volume},
+        {"floating", summary.floating},
+        {"rest_frames", summary.restFrames},
+        {"frames", summary.frames},
+        {"frames_without_object", summary.framesWithoutObject},
+        {"object_points", summary.objectPoints},
+        {"flying_pixels_removed", summary.flyingPixels},
+        {"cluster_radius", segmentation.clusterRadius},
+        {"workspace", {{"centre", {segmentation.workspace.centre[0], segmentation.workspace.centre[1],
+                                   segmentation.workspace.centre[2]}},
+                       {"radius", segmentation.workspace.radius},
+                       {"height", segmentation.workspace.height}}},
+        {"voxels", {{"inside", fused.insideVoxels}, {"carved", fused.carvedVoxels}, {"observed", fused.observedVoxels}}}};
+    if (!options.truthScene.empty()) {
+      writeObj((report / "true_surface.obj").string(), truth.vertices, truth.triangles);
+      const ShapeComparison c = compareShapes(surface, truth);
+      summary.compared = true;
+      summary.trueVolume = c.trueVolume;
+      summary.volumeErrorPercent = c.volumeErrorPercent;
+      summary.chamfer = c.chamfer;
+      summary.chamferCells = c.chamfer / summary.cellSize;
+      json["truth"] = {{"scene", options.truthScene},
+                       {"true_volume", c.trueVolume},
+                       {"volume_error_percent", c.volumeErrorPercent},
+                       {"chamfer", c.chamfer},
+                       {"chamfer_cells", summary.chamferCells}};
+    }
+    writeTextFile((report / "summary.json").string(), json.dump(2) + "\n");
+
+    fs::remove_all(out, ec);
+    fs::rename(partial, out);
+  } catch (...) {
+    fs::remove_all(partial, ec);
+    throw;
+  }
+  return summary;
+}
+
+}  // namespace softfit

@@ -1,0 +1,54 @@
+#pragma once
+// softfit reconstruct: raw depth capture -> fit-ready scene + observations + report.
+//   1. read the raw frames (raw_depth_frames.h) and segment them (capture_segmentation.h:
+//      flying pixels, ground plane, static background, workspace, outliers, components);
+//   2. fuse the rest frames into an SDF volume with carving (tsdf_fusion.h) and extract
+//      its closed surface (surface_extraction.h);
+//   3. write, into OUT.partial (renamed to OUT at the end, so a failed run leaves no
+//      complete-looking OUT; an existing OUT is replaced only then):
+//        OUT/scene.json                 the body on a cut-cell grid (fit_scene_writer.h)
+//        OUT/scene_tets.json            the same with the closed surface through TetGen
+//        OUT/shape/rest_sdf.json, .f64  the SDF volume (grid/sdf_volume_file.h)
+//        OUT/shape/rest_surface.obj     the closed surface (marching cubes at the voxel size)
+//        OUT/shape/tet_surface.obj      the same at half the grid cell (scene_tets.json's)
+//        OUT/observations/              capture folder for `softfit fit` (PLY clouds with
+//                                       per-point sigma, sigma_ply_writer.h; CAPTURE/truth.json
+//                                       copied when present)
+//        OUT/report/                    summary.json, segmented clouds, fused surface,
+//                                       rest_shape.png (projection_image.h)
+#include <string>
+
+#include "reconstruct/capture_segmentation.h"
+#include "reconstruct/fit_scene_writer.h"
+
+namespace softfit {
+
+struct ReconstructOptions {
+  DepthNoise noise;            // the sensor's depth noise (kinect by default)
+  double voxel = 0.0;          // TSDF voxel (m); 0 = object size / voxelsAcross
+  int voxelsAcross = 48;
+  double cellSize = 0.0;       // grid cell (m); 0 = object size / cellsAcross
+  int cellsAcross = 8;
+  int stride = 1;              // simulation steps per capture frame
+  FitSceneSettings scene;      // starting material values (geometry, ground, time are filled in)
+  std::string truthScene;      // optional: the true scene, for the report's shape comparison
+  CaptureSegmentationOptions segmentation;
+};
+
+struct ReconstructSummary {
+  Vec3 groundNormal = Vec3::UnitY();
+  double groundOffset = 0.0;
+  double objectSize = 0.0, voxel = 0.0, cellSize = 0.0, volume = 0.0;
+  int restFrames = 0, frames = 0, framesWithoutObject = 0, flyingPixels = 0;
+  long long objectPoints = 0;
+  bool floating = false;  // the rest-frame object does not touch the ground (closed at its lowest point)
+  bool compared = false;
+  double trueVolume = 0.0, volumeErrorPercent = 0.0, chamfer = 0.0, chamferCells = 0.0;
+};
+
+// Throws InputError (naming the file and frame) for bad input; nothing is left at OUT
+// or OUT.partial then.
+ReconstructSummary reconstructCapture(const std::string& captureDir, const std::string& outDir,
+                                      const ReconstructOptions& options);
+
+}  // namespace softfit

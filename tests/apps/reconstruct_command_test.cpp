@@ -1,0 +1,212 @@
+// End-to-end: `softfit reconstruct` on a tiny raw capture written by `softfit synth
+// --sensor kinect --background` (32 x 32 pixels, 4 cameras, 2 rest frames, 5 frames):
+// scene.json loads and builds, the observations load, the run is deterministic, `fit`
+// runs on the result; and each
+// bad input exits 2 with a message naming the file and the frame, leaving no output.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "scene/scene_builder.h"
+#include "scene/scene_loader.h"
+#include "observations/capture_io.h"
+#include "observations/depth_png.h"
+#include "support/run_command.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using softfit::testing::CommandResult;
+CommandResult run(const std::string& arguments) { return softfit::testing::runSoftfit(arguments); }
+
+std::string bytes(const fs::path& path) { return softfit::testing::fileBytes(path.string()); }
+
+const char* kBoxScene = R"({
+  "box": {"min": [-0.15, 0.0, -0.15], "max": [0.15, 0.3, 0.15], "cells": [1, 1, 1]},
+  "material": {"model": "warped_corotated", "youngs_modulus": 3000, "poisson_ratio": 0.3, "density": 100},
+  "gravity": [0, -10, 0],
+  "ground": {"normal": [0, 1, 0], "offset": 0},
+  "initial": {"velocity": [1.5, 2.0, 0.0]},
+  "integrator": {"type": "newmark_theta", "theta": 0.6},
+  "time": {"dt": 0.01, "steps": 4}
+})";
+
+class ReconstructCommand : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = fs::temp_directory_path() / ("softfit_reconstruct_test_" + std::to_string(::getpid()));
+    fs::create_directories(root_);
+    std::ofstream(root_ / "box.json") << kBoxScene;
+    const CommandResult r = run("synth " + (root_ / "box.json").string() +
+                                " --sensor kinect --background --resolution 32 --camera-count 4 --rest-frames 2 -o " +
+                                (root_ / "capture").string());
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+  }
+  static void TearDownTestSuite() { fs::remove_all(root_); }
+  void SetUp() override {
+    dir_ = root_ / ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    fs::create_directories(dir_);
+    fs::copy(root_ / "capture", dir_ / "capture", fs::copy_options::recursive);
+  }
+  // Runs reconstruct on this test's capture copy; expects exit 2, a message holding every
+  // `expected` text, and no output folder (complete or partial).
+  void expectBadInput(const std::vector<std::string>& expected) {
+    const fs::path out = dir_ / "out";
+    const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string());
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    for (const std::string& text : expected) EXPECT_NE(r.output.find(text), std::string::npos) << text << "\n" << r.output;
+    EXPECT_FALSE(fs::exists(out));
+    EXPECT_FALSE(fs::exists(out.string() + ".partial"));
+  }
+  // A raw capture with the suite's cameras and the box 4 m away, out of every view: the
+  // images show only the floor and the scenery.
+  void writeEmptySceneCapture(const fs::path& capture) {
+    nlohmann::json scene = nlohmann::json::parse(kBoxScene);
+    scene["box"]["min"] = {3.85, 0.0, -0.15};
+    scene["box"]["max"] = {4.15, 0.3, 0.15};
+    std::ofstream(dir_ / "far.json") << scene.dump();
+    fs::remove_all(capture);
+    const CommandResult r = run("synth " + (dir_ / "far.json").string() + " --sensor kinect --background --cameras " +
+                                (root_ / "capture/cameras.json").string() + " --rest-frames 2 -o " + capture.string());
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+  }
+  static fs::path root_;
+  fs::path dir_;
+};
+
+fs::path ReconstructCommand::root_;
+
+TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
+  const fs::path out = dir_ / "out";
+  const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string() +
+                              " --youngs 2e4 --poisson 0.25 --truth-scene " + (root_ / "box.json").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  for (const char* f : {"scene.json", "scene_tets.json", "shape/rest_sdf.json", "shape/rest_sdf.f64",
+                        "shape/rest_surface.obj", "observations/capture.json", "observations/noise.json",
+                        "report/summary.json", "report/rest_object.ply", "report/rest_surface.obj",
+                        "report/rest_shape.png", "report/true_surface.obj"})
+    EXPECT_TRUE(fs::exists(out / f)) << f;
+
+  const softfit::SceneDescription scene = softfit::loadScene((out / "scene.json").string());
+  EXPECT_EQ(scene.steps, 4);
+  EXPECT_DOUBLE_EQ(scene.dt, 0.01);
+  ASSERT_TRUE(scene.ground.has_value());
+  EXPECT_GT(scene.ground->normal.y(), 0.9999);
+  EXPECT_NEAR(scene.ground->offset, 0.0, 0.005);
+  EXPECT_NEAR(scene.gravity.y(), -9.81, 1e-3);
+  EXPECT_DOUBLE_EQ(scene.material.youngs, 2e4);
+  EXPECT_DOUBLE_EQ(scene.material.poisson, 0.25);
+  const softfit::BuiltScene built = softfit::buildScene(scene);
+  EXPECT_TRUE(built.isGrid());
+  softfit::loadScene((out / "scene_tets.json").string());  // parses (TetGen runs only when built)
+
+  const softfit::Capture capture = softfit::loadCapture((out / "observations").string());
+  EXPECT_EQ(capture.frameCount(), 5);
+  EXPECT_EQ(capture.restFrames.size(), 2u);
+  EXPECT_GT(capture.frames[0].cloud.size(), 100);
+  // Every object point is above the ground and near the box (it moves by < 0.1 m).
+  for (const auto& frame : capture.frames)
+    for (int i = 0; i < frame.cloud.size(); ++i) {
+      EXPECT_GT(frame.cloud.points(i, 1), 0.0);
+      EXPECT_LT(frame.cloud.points(i, 1), 0.45);
+    }
+
+  // Same input, same bytes.
+  const CommandResult again = run("reconstruct " + (dir_ / "capture").string() + " -o " + (dir_ / "again").string() +
+                                  " --youngs 2e4 --poisson 0.25");
+  ASSERT_EQ(again.exitCode, 0) << again.output;
+  EXPECT_EQ(bytes(out / "shape/rest_sdf.f64"), bytes(dir_ / "again/shape/rest_sdf.f64"));
+  EXPECT_EQ(bytes(out / "observations/frames/frame_000003.ply"), bytes(dir_ / "again/observations/frames/frame_000003.ply"));
+}
+
+TEST_F(ReconstructCommand, FitRunsOnTheReconstruction) {
+  // The reconstruct -> fit chain (two iterations: the thrown box's initial velocity is
+  // not estimated yet, so the recovered values mean nothing here).
+  const fs::path out = dir_ / "out";
+  ASSERT_EQ(run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string()).exitCode, 0);
+  EXPECT_TRUE(fs::exists(out / "observations/truth.json"));
+  const CommandResult fit = run("fit " + (out / "scene.json").string() + " --observations " +
+                                (out / "observations").string() + " --params E,nu --max-iterations 2 -q -o " +
+                                (dir_ / "fit").string());
+  EXPECT_EQ(fit.exitCode, 0) << fit.output;
+  EXPECT_TRUE(fs::exists(dir_ / "fit/result.json")) << fit.output;
+}
+
+TEST_F(ReconstructCommand, MissingIntrinsicsNameTheFileAndFrame) {
+  fs::remove(dir_ / "capture/depth/cam1.json");
+  expectBadInput({"cam1.json", "rest frame 0", "does not exist"});
+}
+
+TEST_F(ReconstructCommand, MismatchedIntrinsicsNameTheImageAndFrame) {
+  const fs::path json = dir_ / "capture/depth/cam2.json";
+  nlohmann::json camera = nlohmann::json::parse(bytes(json));
+  camera["width"] = 30;
+  std::ofstream(json) << camera.dump();
+  expectBadInput({"rest_000000_cam2.png", "rest frame 0", "mismatched intrinsics"});
+}
+
+TEST_F(ReconstructCommand, ImagesOfDifferentSizesNameTheImageAndFrame) {
+  softfit::DepthImage16 image;
+  image.width = 16;
+  image.height = 16;
+  image.values.assign(256, 1000);
+  softfit::writeDepthPng((dir_ / "capture/depth/frame_000002_cam1.png").string(), image);
+  expectBadInput({"frame_000002_cam1.png", "frame 2", "16 x 16"});
+}
+
+TEST_F(ReconstructCommand, AllZeroFrameNamesTheImageAndFrame) {
+  softfit::DepthImage16 image;
+  image.width = image.height = 32;
+  image.values.assign(32 * 32, 0);
+  softfit::writeDepthPng((dir_ / "capture/depth/frame_000003_cam0.png").string(), image);
+  expectBadInput({"frame_000003_cam0.png", "frame 3", "all-zero"});
+}
+
+TEST_F(ReconstructCommand, NoRestFramesNamesCaptureJson) {
+  const fs::path json = dir_ / "capture/capture.json";
+  nlohmann::json capture = nlohmann::json::parse(bytes(json));
+  capture.erase("rest_frames");
+  std::ofstream(json) << capture.dump();
+  expectBadInput({"capture.json", "rest_frames"});
+}
+
+TEST_F(ReconstructCommand, ObjectMovingDuringRestFramesNamesTheRestFrame) {
+  for (int c = 0; c < 4; ++c) {
+    const std::string cam = "_cam" + std::to_string(c) + ".png";
+    fs::copy_file(dir_ / "capture/depth" / ("frame_000004" + cam), dir_ / "capture/depth" / ("rest_000001" + cam),
+                  fs::copy_options::overwrite_existing);
+  }
+  expectBadInput({"rest frame 1", "moves", "rest_000001_cam0.png"});
+}
+
+TEST_F(ReconstructCommand, ObjectNeverInViewNamesTheRestFrame) {
+  writeEmptySceneCapture(dir_ / "capture");
+  expectBadInput({"rest frame 0", "not in view", "rest_000000_cam0.png"});
+}
+
+TEST_F(ReconstructCommand, BackgroundFramesMarkStaticBackground) {
+  // Background frame 0 = the rest images of a capture with the same cameras and no box in view.
+  writeEmptySceneCapture(dir_ / "empty");
+  const fs::path json = dir_ / "capture/capture.json";
+  nlohmann::json capture = nlohmann::json::parse(bytes(json));
+  nlohmann::json views = nlohmann::json::array();
+  for (int c = 0; c < 4; ++c) {
+    const std::string cam = "cam" + std::to_string(c);
+    fs::copy_file(dir_ / "empty/depth" / ("rest_000000_" + cam + ".png"), dir_ / "capture/depth" / ("background_" + cam + ".png"));
+    views.push_back({{"image", "depth/background_" + cam + ".png"}, {"intrinsics", "depth/" + cam + ".json"}});
+  }
+  capture["background_frames"] = nlohmann::json::array({{{"frame", 0}, {"depth", views}}});
+  std::ofstream(json) << capture.dump();
+  softfit::loadCapture((dir_ / "capture").string());  // the key is accepted
+  const fs::path out = dir_ / "out";
+  const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const softfit::Capture observed = softfit::loadCapture((out / "observations").string());
+  EXPECT_GT(observed.frames[4].cloud.size(), 100);
+}
+
+}  // namespace
