@@ -82,10 +82,13 @@ std::vector<Parameter> parseParameterList(const std::string& list, const std::st
     }
     for (const ParameterDescriptor* d : expanded) {
       const Parameter p{d, region};
-      for (const Parameter& q : parameters)
+      for (const Parameter& q : parameters) {
+        if (p.descriptor == q.descriptor && p.region == q.region)
+          throw InputError(field + ": parameter \"" + parameterName(p) + "\" is given twice");
         if (overlap(p, q))
           throw InputError(field + ": \"" + parameterName(p) + "\" overlaps \"" + parameterName(q) +
                            "\" (each value may be named once: body-wide or per region)");
+      }
       parameters.push_back(p);
     }
   }
