@@ -138,4 +138,12 @@ ParameterValues readParameterValues(const PhysicalModel& model, const InitialMot
   return v;
 }
 
+void restoreParameterValues(const ParameterValues& values, PhysicalModel& model) {
+  model.elastic().setParameters(values.lame);
+  model.setDensity(values.density);
+  model.damping = values.damping;
+  model.gravity = values.gravity;
+  if (model.ground && values.hasGround) model.ground->setPlane(values.ground);
+}
+
 }  // namespace softfit

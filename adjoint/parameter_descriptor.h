@@ -69,5 +69,8 @@ const ParameterDescriptor* findParameterDescriptor(const std::string& name);
 
 // Reads the working copy from a model and an initial motion.
 ParameterValues readParameterValues(const PhysicalModel& model, const InitialMotion& motion);
+// Writes a copy read by readParameterValues back as it was (Lame parameters, density,
+// damping, gravity, ground plane), bit for bit: restores a model after a trial run.
+void restoreParameterValues(const ParameterValues& values, PhysicalModel& model);
 
 }  // namespace softfit

@@ -32,6 +32,8 @@ class FitProblem {
   // Leaves the model and initial state at the given physical parameters.
   void apply(const VecX& physical);
   const State& initial() const { return setup_.initial; }
+  // Replaces the initial state (e.g. to undo an apply() of a trial run).
+  void setInitial(State initial) { setup_.initial = std::move(initial); }
   const FitSetup& setup() const { return setup_; }
   size_t peakStateBytes() const { return peakStateBytes_; }
 

@@ -206,6 +206,9 @@ int runFit(const FitOptions& options) {
   setup.checkpoints.maxStates = options.maxStates;
   FitProblem problem(setup, space, transforms);
   if (pointLoss) {  // the points used and dropped at the start: refuse data that cannot constrain the fit
+    // The run leaves the model as it found it, so the fit's bits do not depend on it.
+    const ParameterValues before = readParameterValues(model, scene.motion);
+    const State initialBefore = problem.initial();
     problem.apply(p0);
     std::vector<FramePointUsage> usage;
     try {
@@ -213,6 +216,8 @@ int runFit(const FitOptions& options) {
       usage = pointUsage(*pointLoss, startRun.run(problem.initial(), steps, true).states);
     } catch (const SolveError&) {  // the search below reports a failed forward solve itself
     }
+    restoreParameterValues(before, model);
+    problem.setInitial(initialBefore);
     if (!usage.empty()) {
       std::printf("%s", formatPointUsage(usage).c_str());
       requireUsablePoints(*pointLoss, usage);
