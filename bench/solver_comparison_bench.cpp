@@ -29,7 +29,7 @@
 
 #include "forward/errors.h"
 #include "forward/mesh/read_tet_mesh.h"
-#include "forward/nonlinear/solver_comparison.h"
+#include "apps/commands/solver_comparison.h"
 #include "forward/nonlinear/step_solver.h"
 
 using namespace softfit;

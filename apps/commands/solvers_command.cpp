@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
-#include "forward/nonlinear/solver_comparison.h"
+#include "apps/commands/solver_comparison.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_loader.h"
 

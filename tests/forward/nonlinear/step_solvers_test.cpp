@@ -1,6 +1,7 @@
 // Interchangeable step solvers (projected Newton clamp/abs/analytic, L-BFGS with the
 // Laplacian initial matrix, projective dynamics) reach the same minimizer of one
-// incremental-potential step as a tightly converged Newton reference.
+// incremental-potential step as a tightly converged Newton reference (the comparison
+// harness itself is tested in tests/apps/solver_comparison_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,65 +12,19 @@
 #include "forward/nonlinear/newton_step_solver.h"
 #include "forward/nonlinear/prefactored_step_matrix.h"
 #include "forward/solvers/dirichlet_elimination.h"
-#include "forward/nonlinear/solver_comparison.h"
+#include "forward/nonlinear/reference_solution.h"
 #include "forward/nonlinear/step_solver_integrator.h"
 #include "support/box_model.h"
+#include "support/step_scene.h"
 #include "support/finite_difference.h"
 
 namespace softfit {
 namespace {
 
-// A clamped bar with a twisting, sagging initial velocity: one large-deformation step.
-struct StepScene {
-  TetMesh mesh = makeBoxMesh(Vec3::Zero(), Vec3(2.0, 0.5, 0.5), 4, 1, 1);
-  std::unique_ptr<PhysicalModel> model;
-  State current;
-  StepProblem problem;
-
-  StepScene(MaterialModel material, IntegratorType scheme = IntegratorType::BackwardEuler, double alpha2 = 0.0) {
-    model = testing::makeBoxModel(mesh, material, 1e5, 0.4, 1000);
-    model->gravity = Vec3(0, -9.81, 0);
-    model->damping.alpha2 = alpha2;
-    testing::clampNodesBelowX(*model, mesh, 1e-9);
-    current.x = model->restPositions();
-    current.v = VecX::Zero(current.x.size());
-    for (int i = 0; i < model->nodeCount(); ++i) {
-      const Vec3 X = current.x.segment<3>(3 * i);
-      current.v.segment<3>(3 * i) = 4.0 * X.x() * Vec3(0.0, -(X.z() - 0.25), X.y() - 0.25) + Vec3(0, -0.5 * X.x(), 0);
-    }
-    problem = makeStepProblem(*model, scheme, current, nullptr, 0.1);
-  }
-};
-
-StepSolverSettings tight(StepSolverType type, EigenvalueFilter filter = EigenvalueFilter::Clamp) {
-  StepSolverSettings s;
-  s.type = type;
-  s.maxIterations = type == StepSolverType::Newton ? 100 : 5000;
-  s.decrementTolerance = 1e-22;
-  s.projection.filter = filter;
-  return s;
-}
+using testing::StepScene;
+using testing::tight;
 
 double distance(const VecX& x, const ReferenceSolution& ref) { return (x - ref.x).norm() / ref.x.norm(); }
-
-TEST(StepSolvers, AllReachTheNewtonMinimizerOnANeoHookeanStep) {
-  StepScene scene(MaterialModel::NeoHookean);
-  StepObjective objective(*scene.model, scene.problem);
-  const ReferenceSolution ref = solveReference(objective);
-  ASSERT_GT((ref.x - scene.problem.initialGuess).norm(), 0.05 * ref.x.norm());  // a real step
-  const std::vector<SolverCase> cases = {{"newton clamp", tight(StepSolverType::Newton)},
-                                         {"newton abs", tight(StepSolverType::Newton, EigenvalueFilter::Abs)},
-                                         {"newton adaptive", tight(StepSolverType::Newton, EigenvalueFilter::Adaptive)},
-                                         {"lbfgs", tight(StepSolverType::Lbfgs)}};
-  for (const SolverCaseResult& r : compareSolvers(*scene.model, scene.problem, cases, ref)) {
-    ASSERT_TRUE(r.failure.empty()) << r.label << ": " << r.failure;
-    EXPECT_LT(r.relativeDistance * (ref.x - scene.problem.initialGuess).norm() / ref.x.norm(), 1e-8) << r.label;
-    EXPECT_LT(std::abs(r.relativeError), 1e-10) << r.label;
-    EXPECT_GT(r.solve.iterations, 1) << r.label;
-    ASSERT_GE(r.errorHistory.size(), 2u);
-    EXPECT_NEAR(r.errorHistory.front(), 1.0, 1e-12) << r.label;
-  }
-}
 
 TEST(StepSolvers, AnalyticStableNeoHookeanNewtonReachesTheMinimizer) {
   StepScene scene(MaterialModel::StableNeoHookean);

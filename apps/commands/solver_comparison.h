@@ -1,25 +1,16 @@
 #pragma once
 // Runs the same step with several solvers and measures each against a tightly
-// converged Newton reference x*: relative error e_k = (G(x_k) - G(x*)) / (G(x_1) - G(x*))
-// with x_1 the initial guess (Liu 2017), and relative distance |x - x*| / |x* - x_1|.
+// converged Newton reference x* (forward/nonlinear/reference_solution.h): relative error
+// e_k = (G(x_k) - G(x*)) / (G(x_1) - G(x*)) with x_1 the initial guess (Liu 2017), and
+// relative distance |x - x*| / |x* - x_1|. Used by `softfit solvers` and
+// bench/solver_comparison_bench.
 #include <string>
 #include <vector>
 
+#include "forward/nonlinear/reference_solution.h"
 #include "forward/nonlinear/step_solver.h"
 
 namespace softfit {
-
-struct ReferenceSolution {
-  VecX x;
-  double value = 0.0;         // G(x*)
-  double initialValue = 0.0;  // G(x_1)
-  int iterations = 0;
-  double seconds = 0.0;
-};
-
-// Projected Newton (clamp) with the exact Hessian near the solution, converged to a step
-// of 1e-13 times the model's size (NewtonSolver). Throws SolveError if it fails.
-ReferenceSolution solveReference(StepObjective& objective);
 
 struct SolverCase {
   std::string label;
@@ -34,8 +25,6 @@ struct SolverCaseResult {
   std::vector<double> errorHistory;  // e_k per iterate (k = 0 is the initial guess)
   std::string failure;           // non-empty when the solver threw (message)
 };
-
-double relativeEnergyError(double value, const ReferenceSolution& reference);
 
 // Solves `problem` from its initial guess with each case (recordHistory forced on). A
 // solver that throws InputError / SolveError gets its message in `failure`.
