@@ -8,24 +8,22 @@ namespace softfit {
 GradientCheckReport checkSceneGradient(const SceneDescription& description, BuiltScene& scene,
                                        const SceneGradientCheckOptions& options) {
   PhysicalModel& model = *scene.model;
-  IntegratorSettings settings = description.integrator;
-  settings.newton.stepTolerance = std::min(settings.newton.stepTolerance, options.newtonTolerance);
-  settings.pcgTolerance = std::min(settings.pcgTolerance, 1e-14);
+  TrajectorySetup setup = trajectorySetup(description, scene);
+  setup.integrator.newton.stepTolerance = std::min(setup.integrator.newton.stepTolerance, options.newtonTolerance);
+  setup.integrator.pcgTolerance = std::min(setup.integrator.pcgTolerance, 1e-14);
   ParameterSpace space(options.parameters, scene.motion, scene.elementRegion);
   const VecX p0 = space.values(model);
-  State initial = scene.initial;
   MassWeightedMotionLoss loss(model);
 
-  space.apply(p0, model, initial);
-  const TrajectoryGradient g =
-      trajectoryGradient(model, settings, description.dt, initial, description.steps, loss, options.checkpoints);
+  space.apply(p0, model, setup.initial);
+  const TrajectoryGradient g = trajectoryGradient(setup, loss, options.checkpoints);
   const VecX gradient = space.gradient(model, g);
   auto lossAt = [&](const VecX& p) {
-    space.apply(p, model, initial);
-    return trajectoryLoss(model, settings, description.dt, initial, description.steps, loss);
+    space.apply(p, model, setup.initial);
+    return trajectoryLoss(setup, loss);
   };
   GradientCheckReport report = checkGradient(lossAt, p0, gradient, space.names(), options.check);
-  space.apply(p0, model, initial);
+  space.apply(p0, model, setup.initial);
   return report;
 }
 

@@ -192,10 +192,14 @@ class Reverser {
 
 }  // namespace
 
-TrajectoryGradient trajectoryGradient(PhysicalModel& model, const IntegratorSettings& settings, double dt,
-                                      const State& initial, int steps, TrajectoryLoss& loss,
+TrajectoryGradient trajectoryGradient(const TrajectorySetup& setup, TrajectoryLoss& loss,
                                       const CheckpointOptions& checkpoints) {
-  ForwardRunner runner(model, settings, dt);
+  setup.validate();
+  PhysicalModel& model = *setup.model;
+  const double dt = setup.dt;
+  const State& initial = setup.initial;
+  const int steps = setup.steps;
+  ForwardRunner runner(model, setup.integrator, dt);
   runner.integrator().reset();
   ReverseSweep sweep(model, runner.integrator(), loss, dt, steps);
   StateStore store;
@@ -249,9 +253,12 @@ TrajectoryGradient trajectoryGradient(PhysicalModel& model, const IntegratorSett
   return result;
 }
 
-double trajectoryLoss(PhysicalModel& model, const IntegratorSettings& settings, double dt, const State& initial,
-                      int steps, TrajectoryLoss& loss) {
-  ForwardRunner runner(model, settings, dt);
+double trajectoryLoss(const TrajectorySetup& setup, TrajectoryLoss& loss) {
+  setup.validate();
+  PhysicalModel& model = *setup.model;
+  const State& initial = setup.initial;
+  const int steps = setup.steps;
+  ForwardRunner runner(model, setup.integrator, setup.dt);
   runner.integrator().reset();
   const int n = model.dofCount();
   VecX gx = VecX::Zero(n), gv = VecX::Zero(n);

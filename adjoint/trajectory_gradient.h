@@ -4,6 +4,7 @@
 // method, DESIGN.md section 3).
 #include "adjoint/checkpointing.h"
 #include "adjoint/trajectory_loss.h"
+#include "forward/integrators/trajectory_setup.h"
 
 namespace softfit {
 
@@ -14,15 +15,13 @@ struct TrajectoryGradient {
   CheckpointStatistics checkpoints;
 };
 
-// Runs the forward simulation (steps of size dt from `initial`), evaluates the loss and
-// returns its gradient. A failed forward or adjoint solve throws SolveError: no gradient
-// is returned for a trajectory that was not computed.
-TrajectoryGradient trajectoryGradient(PhysicalModel& model, const IntegratorSettings& settings, double dt,
-                                      const State& initial, int steps, TrajectoryLoss& loss,
+// Runs the forward simulation of `setup`, evaluates the loss and returns its gradient.
+// A failed forward or adjoint solve throws SolveError: no gradient is returned for a
+// trajectory that was not computed. An invalid setup throws InputError.
+TrajectoryGradient trajectoryGradient(const TrajectorySetup& setup, TrajectoryLoss& loss,
                                       const CheckpointOptions& checkpoints = {});
 
 // Only the loss (forward pass), for finite differences and line searches.
-double trajectoryLoss(PhysicalModel& model, const IntegratorSettings& settings, double dt, const State& initial,
-                      int steps, TrajectoryLoss& loss);
+double trajectoryLoss(const TrajectorySetup& setup, TrajectoryLoss& loss);
 
 }  // namespace softfit

@@ -55,10 +55,10 @@ void forwardVersusBackward(int n, int steps) {
     settings.theta = 0.6;
     MassWeightedMotionLoss loss(*s.model);
     auto t0 = std::chrono::steady_clock::now();
-    trajectoryLoss(*s.model, settings, 0.01, s.initial, steps, loss);
+    trajectoryLoss({s.model.get(), settings, 0.01, steps, s.initial}, loss);
     const double forward = seconds(t0);
     t0 = std::chrono::steady_clock::now();
-    trajectoryGradient(*s.model, settings, 0.01, s.initial, steps, loss);
+    trajectoryGradient({s.model.get(), settings, 0.01, steps, s.initial}, loss);
     const double total = seconds(t0);
     std::printf("| %s | %.2f | %.2f | %.2f | %.2f |\n", c.name, forward, total, total - forward,
                 (total - forward) / forward);
@@ -77,7 +77,7 @@ void binomialMemory(int n, int steps) {
   std::printf("| strategy | budget (states) | peak stored states | peak state MiB | forward steps | time s | gradient = store-all |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---|\n");
   auto t0 = std::chrono::steady_clock::now();
-  const TrajectoryGradient all = trajectoryGradient(*s.model, settings, 0.01, s.initial, steps, loss);
+  const TrajectoryGradient all = trajectoryGradient({s.model.get(), settings, 0.01, steps, s.initial}, loss);
   const double tAll = seconds(t0);
   std::printf("| store all | - | %d | %.2f | %d | %.2f | - |\n", all.checkpoints.peakStoredStates,
               all.checkpoints.peakStateBytes / 1048576.0, all.checkpoints.forwardSteps, tAll);
@@ -86,7 +86,7 @@ void binomialMemory(int n, int steps) {
     options.strategy = CheckpointStrategy::Binomial;
     options.maxStates = b;
     t0 = std::chrono::steady_clock::now();
-    const TrajectoryGradient g = trajectoryGradient(*s.model, settings, 0.01, s.initial, steps, loss, options);
+    const TrajectoryGradient g = trajectoryGradient({s.model.get(), settings, 0.01, steps, s.initial}, loss, options);
     const double t = seconds(t0);
     const bool same = std::memcmp(g.parameters.mu.data(), all.parameters.mu.data(), sizeof(double) * g.parameters.mu.size()) == 0 &&
                       g.loss == all.loss;

@@ -56,7 +56,7 @@ void run(FitScene& s) {
 
   const std::unique_ptr<TrajectoryLoss> loss = s.loss(capture);
   const std::vector<Parameter> kinds = parseParameterList("E,nu");
-  FitSetup setup{s.model, s.initial, s.integrator, 0.01, steps, loss.get(), {}};
+  FitSetup setup{{s.model, s.integrator, 0.01, steps, s.initial}, loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   VecX start(2);
   start << 7000.0, 0.35;

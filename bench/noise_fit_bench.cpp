@@ -121,7 +121,7 @@ VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& st
   else
     loss = std::make_unique<PointCloudSurfaceLoss>(c, s.surface, options, s.model->restPositions());
   const std::vector<Parameter> kinds = parseParameterList("E,nu");
-  FitSetup setup{s.model, s.initial, s.integrator, 0.01, 30, loss.get(), {}};
+  FitSetup setup{{s.model, s.integrator, 0.01, 30, s.initial}, loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   const VecX truth = problem.space().values(*s.model);
   OptimizerOptions optimizer;
@@ -218,7 +218,7 @@ void forces(Scene& s, double sigma, int seeds) {
         }
       }
       const std::vector<Parameter> kinds = parseParameterList("E,nu");
-      FitSetup setup{s.model, s.initial, s.integrator, 0.01, 30, &loss, {}};
+      FitSetup setup{{s.model, s.integrator, 0.01, 30, s.initial}, &loss, {}};
       FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
       VecX g(2);
       problem.objective()(problem.toInternal(problem.space().values(*s.model)), g);
@@ -248,7 +248,7 @@ int main(int argc, char** argv) {
     options.averageOverPoints = true;
     GridSdfPointLoss loss(c, g.built.grid, options);
     const std::vector<Parameter> kinds = parseParameterList("E,nu");
-    FitSetup setup{g.model, g.initial, g.integrator, 0.01, 30, &loss, {}};
+    FitSetup setup{{g.model, g.integrator, 0.01, 30, g.initial}, &loss, {}};
     FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
     const VecX a = (VecX(2) << std::atof(argv[2]), std::atof(argv[3])).finished();
     const VecX b = (VecX(2) << std::atof(argv[4]), std::atof(argv[5])).finished();

@@ -7,15 +7,16 @@ namespace softfit {
 FitProblem::FitProblem(FitSetup setup, ParameterSpace space, TransformSet transforms)
     : setup_(std::move(setup)), space_(std::move(space)), transforms_(std::move(transforms)) {}
 
-void FitProblem::apply(const VecX& physical) { space_.apply(physical, *setup_.model, setup_.initial); }
+void FitProblem::apply(const VecX& physical) {
+  space_.apply(physical, *setup_.trajectory.model, setup_.trajectory.initial);
+}
 
 double FitProblem::evaluate(const VecX& q, VecX& gradient) {
   const VecX p = transforms_.toPhysical(q);
   apply(p);
-  const TrajectoryGradient g = trajectoryGradient(*setup_.model, setup_.integrator, setup_.dt, setup_.initial,
-                                                  setup_.steps, *setup_.loss, setup_.checkpoints);
+  const TrajectoryGradient g = trajectoryGradient(setup_.trajectory, *setup_.loss, setup_.checkpoints);
   peakStateBytes_ = std::max(peakStateBytes_, g.checkpoints.peakStateBytes);
-  gradient = transforms_.gradientToInternal(q, space_.gradient(*setup_.model, g));
+  gradient = transforms_.gradientToInternal(q, space_.gradient(*setup_.trajectory.model, g));
   return g.loss;
 }
 

@@ -9,11 +9,7 @@
 namespace softfit {
 
 struct FitSetup {
-  PhysicalModel* model = nullptr;
-  State initial;
-  IntegratorSettings integrator;
-  double dt = 0.01;
-  int steps = 0;
+  TrajectorySetup trajectory;  // the model (changed by the fit), integrator, dt, steps, initial state
   TrajectoryLoss* loss = nullptr;
   CheckpointOptions checkpoints;
 };
@@ -31,9 +27,9 @@ class FitProblem {
   const ParameterSpace& space() const { return space_; }
   // Leaves the model and initial state at the given physical parameters.
   void apply(const VecX& physical);
-  const State& initial() const { return setup_.initial; }
+  const State& initial() const { return setup_.trajectory.initial; }
   // Replaces the initial state (e.g. to undo an apply() of a trial run).
-  void setInitial(State initial) { setup_.initial = std::move(initial); }
+  void setInitial(State initial) { setup_.trajectory.initial = std::move(initial); }
   const FitSetup& setup() const { return setup_; }
   size_t peakStateBytes() const { return peakStateBytes_; }
 

@@ -227,4 +227,14 @@ BuiltScene buildScene(const SceneDescription& scene) {
   }
 }
 
+TrajectorySetup trajectorySetup(const SceneDescription& description, BuiltScene& scene) {
+  TrajectorySetup setup;
+  setup.model = scene.model.get();
+  setup.integrator = description.integrator;
+  setup.dt = description.dt;
+  setup.steps = description.steps;
+  setup.initial = scene.initial;
+  return setup;
+}
+
 }  // namespace softfit

@@ -7,6 +7,7 @@
 
 #include "forward/integrators/initial_motion.h"
 #include "forward/integrators/simulator.h"
+#include "forward/integrators/trajectory_setup.h"
 #include "forward/io/vtu_writer.h"
 #include "forward/mesh/tet_mesh.h"
 #include "scene/scene_description.h"
@@ -33,6 +34,10 @@ struct BuiltScene {
   // One line for logs: "N nodes, M tets" or "N nodes, M hex cells (P cut), h = ...".
   std::string summary() const;
 };
+
+// The scene's trajectory: the built model, the scene's integrator settings, dt, step
+// count and the built initial state (the model must outlive the setup).
+TrajectorySetup trajectorySetup(const SceneDescription& description, BuiltScene& scene);
 
 // Throws InputError prefixed with scene.source for every problem (missing mesh file,
 // invalid mesh, empty SDF, selections that pick no node, node indices out of range, ...).

@@ -37,11 +37,12 @@ VecX bootstrapCaptureFit(const BuiltScene& scene, FitProblem& problem, const Vec
   std::uint64_t seed = options.seed;
   const auto reestimate = [&](const VecX& q) {
     problem.apply(problem.toPhysical(q));
-    Simulator simulator(*scene.model, makeIntegrator(problem.setup().integrator), problem.setup().dt);
-    const std::vector<State> states = simulator.run(problem.initial(), steps, true).states;
+    TrajectorySetup trajectory = problem.setup().trajectory;  // at the current estimate
+    trajectory.steps = steps;
+    const std::vector<State> states = simulate(trajectory, true).states;
     const NoiseOptions noise{options.sigma, seed++, options.replicates};
     const Capture synthetic =
-        renderCapture(states, surface, options.cameras, noise, options.stride, problem.setup().dt);
+        renderCapture(states, surface, options.cameras, noise, options.stride, trajectory.dt);
     if (synthetic.frameCount() != options.frames)
       throw InputError("bootstrap: the re-rendered capture has " + std::to_string(synthetic.frameCount()) +
                        " frames, the real one " + std::to_string(options.frames));

@@ -196,11 +196,8 @@ int runFit(const FitOptions& options) {
     p0[it - names.begin()] = value;
   }
   FitSetup setup;
-  setup.model = &model;
-  setup.initial = scene.initial;
-  setup.integrator = description.integrator;
-  setup.dt = description.dt;
-  setup.steps = steps;
+  setup.trajectory = trajectorySetup(description, scene);
+  setup.trajectory.steps = steps;  // up to the last observed frame
   setup.loss = loss.get();
   setup.checkpoints.strategy = parseCheckpointStrategy(options.checkpointing, "--checkpointing");
   setup.checkpoints.maxStates = options.maxStates;
@@ -212,8 +209,7 @@ int runFit(const FitOptions& options) {
     problem.apply(p0);
     std::vector<FramePointUsage> usage;
     try {
-      Simulator startRun(model, makeIntegrator(description.integrator), description.dt);
-      usage = pointUsage(*pointLoss, startRun.run(problem.initial(), steps, true).states);
+      usage = pointUsage(*pointLoss, simulate(problem.setup().trajectory, true).states);
     } catch (const SolveError&) {  // the search below reports a failed forward solve itself
     }
     restoreParameterValues(before, model);
@@ -264,8 +260,7 @@ int runFit(const FitOptions& options) {
   problem.apply(p);
   SimulationWriter writer((fs::path(options.output) / "reconstruction").string(), scene, description.output);
   writer.writeFrame(0, problem.initial(), steps == 0);
-  Simulator simulator(model, makeIntegrator(description.integrator), description.dt);
-  const Trajectory trajectory = simulator.run(problem.initial(), steps, false, [&](const StepReport& r) {
+  const Trajectory trajectory = simulate(problem.setup().trajectory, false, [&](const StepReport& r) {
     writer.writeFrame(r.step, *r.state, r.step == r.totalSteps);
   });
   writer.finish(trajectory.states.back());

@@ -40,9 +40,8 @@ void runSimulate(const SimulateOptions& options) {
 
   SimulationWriter writer(options.output, scene, description.output);
   writer.writeFrame(0, scene.initial, description.steps == 0);
-  Simulator simulator(model, makeIntegrator(description.integrator), description.dt);
   ProgressReporter progress("  step", description.steps, options.quiet);
-  const Trajectory trajectory = simulator.run(scene.initial, description.steps, false, [&](const StepReport& r) {
+  const Trajectory trajectory = simulate(trajectorySetup(description, scene), false, [&](const StepReport& r) {
     writer.writeFrame(r.step, *r.state, r.step == r.totalSteps);
     char detail[96];
     std::snprintf(detail, sizeof(detail), "t=%.4g  iterations %d", r.state->time, r.statistics->iterations);

@@ -50,8 +50,7 @@ void runSynth(const SynthOptions& options) {
   if (options.steps >= 0) description.steps = options.steps;
   BuiltScene scene = buildScene(description);
   PhysicalModel& model = *scene.model;
-  Simulator simulator(model, makeIntegrator(description.integrator), description.dt);
-  const std::vector<State> states = simulator.run(scene.initial, description.steps, true).states;
+  const std::vector<State> states = simulate(trajectorySetup(description, scene), true).states;
 
   // The whole motion's bounding box: the rig keeps the body in view, the background clear of it.
   Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);

@@ -60,30 +60,30 @@ TEST_P(Checkpointing, StrategiesGiveBitIdenticalGradients) {
   Fixture f(GetParam());
   KineticLoss loss(f.model->mass());
   const int steps = 37;
-  const TrajectoryGradient all = trajectoryGradient(*f.model, f.settings, 0.01, f.initial, steps, loss);
+  const TrajectoryGradient all = trajectoryGradient({f.model.get(), f.settings, 0.01, steps, f.initial}, loss);
   EXPECT_EQ(all.checkpoints.forwardSteps, steps);
   EXPECT_GT(std::abs(all.parameters.mu.sum()), 0.0);
 
-  const TrajectoryGradient again = trajectoryGradient(*f.model, f.settings, 0.01, f.initial, steps, loss);
+  const TrajectoryGradient again = trajectoryGradient({f.model.get(), f.settings, 0.01, steps, f.initial}, loss);
   expectIdentical(all, again);  // deterministic
 
   CheckpointOptions periodic;
   periodic.strategy = CheckpointStrategy::Periodic;
   periodic.period = 6;
-  const TrajectoryGradient p = trajectoryGradient(*f.model, f.settings, 0.01, f.initial, steps, loss, periodic);
+  const TrajectoryGradient p = trajectoryGradient({f.model.get(), f.settings, 0.01, steps, f.initial}, loss, periodic);
   expectIdentical(all, p);
   EXPECT_LT(p.checkpoints.peakStoredStates, all.checkpoints.peakStoredStates);
 
   CheckpointOptions binomial;
   binomial.strategy = CheckpointStrategy::Binomial;
   binomial.maxStates = 9;
-  const TrajectoryGradient b = trajectoryGradient(*f.model, f.settings, 0.01, f.initial, steps, loss, binomial);
+  const TrajectoryGradient b = trajectoryGradient({f.model.get(), f.settings, 0.01, steps, f.initial}, loss, binomial);
   expectIdentical(all, b);
   EXPECT_LE(b.checkpoints.peakStoredStates, binomial.maxStates);
   EXPECT_GT(b.checkpoints.forwardSteps, steps);  // it recomputed
 
   binomial.maxStates = 2;  // extreme: quadratic recomputation, still the same gradient
-  expectIdentical(all, trajectoryGradient(*f.model, f.settings, 0.01, f.initial, steps, loss, binomial));
+  expectIdentical(all, trajectoryGradient({f.model.get(), f.settings, 0.01, steps, f.initial}, loss, binomial));
 }
 
 INSTANTIATE_TEST_SUITE_P(Schemes, Checkpointing,
@@ -97,7 +97,7 @@ TEST(TrajectoryGradient, FailedForwardSolveIsReportedNotDifferentiated) {
   f.model->dirichlet.applyVelocities(0.0, f.initial.v);
   KineticLoss loss(f.model->mass());
   try {
-    trajectoryGradient(*f.model, f.settings, 0.05, f.initial, 10, loss);
+    trajectoryGradient({f.model.get(), f.settings, 0.05, 10, f.initial}, loss);
     FAIL() << "a gradient was returned for a failed trajectory";
   } catch (const SolveError& e) {
     EXPECT_NE(std::string(e.what()).find("no gradient"), std::string::npos) << e.what();

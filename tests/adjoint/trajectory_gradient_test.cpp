@@ -138,7 +138,7 @@ class AdjointGradient : public ::testing::TestWithParam<Case> {};
 TEST_P(AdjointGradient, MatchesCentralFiniteDifferences) {
   Scene s(GetParam().material, GetParam().integrator);
   WeightedTrackingLoss loss(s.model->mass(), s.model->restPositions() + VecX::Constant(s.model->dofCount(), 0.01));
-  const TrajectoryGradient g = trajectoryGradient(*s.model, s.settings, s.dt, s.initial, s.steps, loss);
+  const TrajectoryGradient g = trajectoryGradient({s.model.get(), s.settings, s.dt, s.steps, s.initial}, loss);
   // The trajectory really collides.
   {
     Simulator sim(*s.model, makeIntegrator(s.settings), s.dt);
@@ -152,9 +152,9 @@ TEST_P(AdjointGradient, MatchesCentralFiniteDifferences) {
     const double value = p.get();
     const double h = 1e-5 * std::max({std::abs(value), p.scale, 1e-2});
     p.set(value + h);
-    const double up = trajectoryLoss(*s.model, s.settings, s.dt, s.initial, s.steps, loss);
+    const double up = trajectoryLoss({s.model.get(), s.settings, s.dt, s.steps, s.initial}, loss);
     p.set(value - h);
-    const double down = trajectoryLoss(*s.model, s.settings, s.dt, s.initial, s.steps, loss);
+    const double down = trajectoryLoss({s.model.get(), s.settings, s.dt, s.steps, s.initial}, loss);
     p.set(value);
     const double fd = (up - down) / (2 * h);
     const double adj = p.adjoint(g);

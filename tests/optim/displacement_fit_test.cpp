@@ -39,7 +39,7 @@ TEST(DisplacementFit, RecoversThesisParametersWithinOnePercent) {
   RecordedPositionsLoss loss(sim.run(initial, 40, true).states);
 
   const std::vector<Parameter> kinds = parseParameterList("E,nu,alpha1,alpha2");
-  FitSetup setup{model.get(), initial, integrator, 0.01, 40, &loss, {}};
+  FitSetup setup{{model.get(), integrator, 0.01, 40, initial}, &loss, {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
   VecX start(4);
   start << 2500.0, 0.35, 0.15, 0.015;

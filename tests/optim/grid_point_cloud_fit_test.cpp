@@ -73,7 +73,7 @@ VecX fit(BouncingGridBox& b, const Capture& capture, const std::vector<Parameter
   PointCloudLossOptions options;
   options.averageOverPoints = true;
   GridSdfPointLoss loss(capture, b.scene.grid, options);
-  FitSetup setup{&b.model(), b.scene.initial, b.description.integrator, b.description.dt, b.steps, &loss, {}};
+  FitSetup setup{{&b.model(), b.description.integrator, b.description.dt, b.steps, b.scene.initial}, &loss, {}};
   return testing::fitFromStart(setup, kinds, start);  // gradient-only L-BFGS: the loss's value jumps
 }
 

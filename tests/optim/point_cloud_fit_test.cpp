@@ -69,7 +69,7 @@ VecX fit(BouncingBox& b, const Capture& capture, const std::vector<Parameter>& k
   options.averageOverPoints = true;
   options.noiseSigma = noiseSigma;
   PointCloudSurfaceLoss loss(capture, b.surface, options, b.model->restPositions());
-  FitSetup setup{b.model.get(), b.initial, b.integrator, 0.01, b.steps, &loss, {}};
+  FitSetup setup{{b.model.get(), b.integrator, 0.01, b.steps, b.initial}, &loss, {}};
   return testing::fitFromStart(setup, kinds, start);
 }
 

@@ -10,7 +10,7 @@ namespace softfit::testing {
 inline VecX fitFromStart(const FitSetup& setup, const std::vector<Parameter>& kinds, const VecX& start,
                          int maxIterations = 60) {
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
-  const VecX truth = problem.space().values(*setup.model);
+  const VecX truth = problem.space().values(*setup.trajectory.model);
   OptimizerOptions optimizer;
   optimizer.kind = defaultOptimizer(*setup.loss);
   optimizer.maxIterations = maxIterations;
