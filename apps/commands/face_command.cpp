@@ -14,6 +14,7 @@
 #include "face/synthetic_face.h"
 #include "forward/errors.h"
 #include "forward/io/pvd_writer.h"
+#include "forward/io/run_marker.h"
 #include "observations/ply_io.h"
 
 namespace softfit::apps {
@@ -60,6 +61,7 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
                   const std::vector<FaceTarget>& targets, const std::vector<Expression>& expressions,
                   const std::vector<VecX>& positions, const std::vector<int>& iterations) {
   fs::create_directories(fs::path(o.output) / "meshes");
+  beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv"});
   std::vector<NamedExpression> named;
   std::ofstream errors((fs::path(o.output) / "errors.csv").string());
   errors << "target,mean_error,max_error,mean_error_percent_of_size,inverted_tets\n";
@@ -77,6 +79,7 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
   }
   writeExpressionsJson((fs::path(o.output) / "activations.json").string(), model.muscleNames, named);
   writeGeometryCsv((fs::path(o.output) / "geometry.csv").string(), geometry, model.muscleNames);
+  markRunComplete(o.output, "softfit face: " + std::to_string(targets.size()) + " targets");
 }
 
 void runGenerate(const FaceOptions& o) {
@@ -89,7 +92,9 @@ void runGenerate(const FaceOptions& o) {
   s.seed = o.seed;
   s.muscleShift = o.shift;
   const SyntheticFace face = makeSyntheticFace(s);
+  beginRun(o.output, {"model.json"});
   writeSyntheticFace(o.output, face);
+  markRunComplete(o.output, "softfit face generate: " + std::to_string(face.targets.size()) + " targets");
   std::printf("softfit face generate: %d nodes, %d tets, %d muscles, %d targets -> %s\n"
               "  model: %s/model.json, targets: %s/targets, truth: %s/truth\n",
               face.model.nodeCount(), face.model.tetCount(), face.model.muscleCount(),
@@ -133,6 +138,7 @@ void runFit(const FaceOptions& o) {
   std::printf("softfit face fit: %d tets, %d muscles, %d S entries, %d targets\n", model.tetCount(),
               model.muscleCount(), initial.entryCount(), static_cast<int>(targets.size()));
   fs::create_directories(o.output);
+  beginRun(o.output, {"history.csv"});
   std::ofstream history((fs::path(o.output) / "history.csv").string());
   history << "round,mean_error,geometry_objective,s_iterations,inverted_tets,seconds\n";
   const GeometryFitResult fit = fitGeometry(model, initial, targets, options, [&](const GeometryFitRound& r) {
@@ -161,6 +167,7 @@ void runAnimate(const FaceOptions& o) {
   const Expression a = find(o.from), b = find(o.to);
   if (o.fat != 1.0) model.plasticScale = fatPlasticScale(geometry, o.fat);
   fs::create_directories(fs::path(o.output) / "frames");
+  beginRun(o.output, {"animation.pvd"});
   PvdWriter pvd((fs::path(o.output) / "animation.pvd").string());
   animateExpressions(model, geometry, a, b, o.frames, [&](int k, double t, const VecX& x) {
     char name[64];
@@ -170,6 +177,7 @@ void runAnimate(const FaceOptions& o) {
     pvd.addTimestep(t, path);
   });
   pvd.finalize();
+  markRunComplete(o.output, "softfit face animate: " + std::to_string(o.frames) + " frames");
   std::printf("softfit face animate: %d frames %s -> %s%s -> %s\n", o.frames, o.from.c_str(), o.to.c_str(),
               o.fat != 1.0 ? (" (fat factor " + std::to_string(o.fat) + ")").c_str() : "", pvd.path().c_str());
 }
