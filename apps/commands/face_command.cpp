@@ -82,8 +82,17 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
   markRunComplete(o.output, "softfit face: " + std::to_string(targets.size()) + " targets");
 }
 
+// The synthetic face is a test model: its size is bounded (100000 cells ran for minutes
+// before running out of memory).
+constexpr long long kMaxSyntheticFaceCells = 20000;
+
 void runGenerate(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  const long long cells = static_cast<long long>(o.cellsAround) * o.cellsUp * o.cellsThrough;
+  if (cells > kMaxSyntheticFaceCells)
+    throw InputError("--cells-around x --cells-up x --cells-through: " + std::to_string(o.cellsAround) + " x " +
+                     std::to_string(o.cellsUp) + " x " + std::to_string(o.cellsThrough) + " = " +
+                     std::to_string(cells) + " cells, at most " + std::to_string(kMaxSyntheticFaceCells));
   SyntheticFaceOptions s;
   s.cellsAround = o.cellsAround;
   s.cellsUp = o.cellsUp;
@@ -191,9 +200,9 @@ void addFaceCommand(CLI::App& app, int& exitCode) {
 
   CLI::App* generate = face->add_subcommand("generate", "Write a synthetic face model and targets");
   generate->add_option("-o,--output", options->output, "Output folder")->required();
-  generate->add_option("--cells-around", options->cellsAround, "Cells across the face (theta)")->check(integerAtLeast(1));
-  generate->add_option("--cells-up", options->cellsUp, "Cells from chin to forehead (phi)")->check(integerAtLeast(1));
-  generate->add_option("--cells-through", options->cellsThrough, "Cells through the tissue")->check(integerAtLeast(1));
+  generate->add_option("--cells-around", options->cellsAround, "Cells across the face (theta)")->check(integerBetween(1, kMaxSyntheticFaceCells));
+  generate->add_option("--cells-up", options->cellsUp, "Cells from chin to forehead (phi)")->check(integerBetween(1, kMaxSyntheticFaceCells));
+  generate->add_option("--cells-through", options->cellsThrough, "Cells through the tissue")->check(integerBetween(1, kMaxSyntheticFaceCells));
   generate->add_option("--targets", options->targetCount, "Number of target expressions")->check(integerAtLeast(1));
   generate->add_option("--seed", options->seed, "Expression seed");
   generate->add_option("--shift", options->shift, "Displacement of the model's muscles from the truth (m)");
