@@ -61,7 +61,6 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
                   const std::vector<FaceTarget>& targets, const std::vector<Expression>& expressions,
                   const std::vector<VecX>& positions, const std::vector<int>& iterations) {
   fs::create_directories(fs::path(o.output) / "meshes");
-  beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv"});
   std::vector<NamedExpression> named;
   std::ofstream errors((fs::path(o.output) / "errors.csv").string());
   errors << "target,mean_error,max_error,mean_error_percent_of_size,inverted_tets\n";
@@ -88,6 +87,7 @@ constexpr long long kMaxSyntheticFaceCells = 20000;
 
 void runGenerate(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"model.json"});  // an earlier run's marker and files
   const long long cells = static_cast<long long>(o.cellsAround) * o.cellsUp * o.cellsThrough;
   if (cells > kMaxSyntheticFaceCells)
     throw InputError("--cells-around x --cells-up x --cells-through: " + std::to_string(o.cellsAround) + " x " +
@@ -101,7 +101,6 @@ void runGenerate(const FaceOptions& o) {
   s.seed = o.seed;
   s.muscleShift = o.shift;
   const SyntheticFace face = makeSyntheticFace(s);
-  beginRun(o.output, {"model.json"});
   writeSyntheticFace(o.output, face);
   markRunComplete(o.output, "softfit face generate: " + std::to_string(face.targets.size()) + " targets");
   std::printf("softfit face generate: %d nodes, %d tets, %d muscles, %d targets -> %s\n"
@@ -113,6 +112,7 @@ void runGenerate(const FaceOptions& o) {
 
 void runSolve(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -136,6 +136,7 @@ void runSolve(const FaceOptions& o) {
 
 void runFit(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv", "history.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry initial = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -147,7 +148,6 @@ void runFit(const FaceOptions& o) {
   std::printf("softfit face fit: %d tets, %d muscles, %d S entries, %d targets\n", model.tetCount(),
               model.muscleCount(), initial.entryCount(), static_cast<int>(targets.size()));
   fs::create_directories(o.output);
-  beginRun(o.output, {"history.csv"});
   std::ofstream history((fs::path(o.output) / "history.csv").string());
   history << "round,mean_error,geometry_objective,s_iterations,inverted_tets,seconds\n";
   const GeometryFitResult fit = fitGeometry(model, initial, targets, options, [&](const GeometryFitRound& r) {
@@ -164,6 +164,7 @@ void runFit(const FaceOptions& o) {
 
 void runAnimate(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"animation.pvd"});
   FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const auto expressions = readExpressionsJson(o.expressions, model.muscleCount());
@@ -176,7 +177,6 @@ void runAnimate(const FaceOptions& o) {
   const Expression a = find(o.from), b = find(o.to);
   if (o.fat != 1.0) model.plasticScale = fatPlasticScale(geometry, o.fat);
   fs::create_directories(fs::path(o.output) / "frames");
-  beginRun(o.output, {"animation.pvd"});
   PvdWriter pvd((fs::path(o.output) / "animation.pvd").string());
   animateExpressions(model, geometry, a, b, o.frames, [&](int k, double t, const VecX& x) {
     char name[64];

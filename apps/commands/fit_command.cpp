@@ -125,6 +125,7 @@ OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOption
 int runFit(const FitOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   requireOutputFolder(options.output);
+  beginRun(options.output, {"history.csv", "result.json", "convergence.png"});  // an earlier run's
   requireFolder(options.observations, "--observations folder");
   const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
   const auto startValues = parseStart(options.start);
@@ -252,9 +253,8 @@ int runFit(const FitOptions& options) {
   const VecX p = problem.toPhysical(q);
 
   // Reports: written under temporary names, renamed; run_complete.txt only after a run
-  // whose solves all succeeded.
+  // whose solves all succeeded (beginRun at the start removed an earlier run's).
   fs::create_directories(options.output);
-  beginRun(options.output, {"history.csv", "result.json", "convergence.png"});
   summary.names = names;
   summary.start = p0;
   summary.result = p;

@@ -40,6 +40,7 @@ struct SynthOptions {
 
 void runSynth(const SynthOptions& options) {
   requireOutputFolder(options.output);
+  beginRun(options.output, {"capture.json", "cameras.json", "displacements.json", "truth.json"});  // an earlier run's
   const bool raw = options.sensor.raw();
   sensorModelFromOption(options.sensor.sensor);  // an unknown --sensor fails before the simulation
   if (options.sensor.restFrames < -1) throw InputError("--rest-frames: must be >= 0");
@@ -74,7 +75,6 @@ void runSynth(const SynthOptions& options) {
     cameras = camerasAroundBox(lo, hi, options.cameraCount, rig);
   }
   std::filesystem::create_directories(options.output);
-  beginRun(options.output, {"capture.json", "cameras.json", "displacements.json", "truth.json"});
   NoiseOptions noise{options.noise, options.seed};
   // Grid scenes: the surface at full reference-sample resolution (the geometry the
   // quadrature and the SDF point cost see), whatever the scene's output surface is.

@@ -347,6 +347,8 @@ TEST_F(HostileFaceInput, AnimateRefusesAHugeActivationBeforeWriting) {
   huge.replace(huge.find("[1, 0, 0, 1, 0, 1]"), 18, "[1e300, 0, 0, 1, 0, 1]");
   std::ofstream(dir / "huge.json") << huge;
   const fs::path out = dir / "huge_out";
+  fs::create_directories(out);  // an earlier run's outputs
+  for (const char* file : {"animation.pvd", "run_complete.txt"}) std::ofstream(out / file) << "earlier run\n";
   const auto r = softfit::testing::runSoftfit("face animate " + face + "/model.json --from rest --to a --frames 2 -o " +
                                                   out.string() + " --expressions " + (dir / "huge.json").string(),
                                               20);
