@@ -210,7 +210,8 @@ const HostileCase kMagnitudes[] = {
      {"huge.xyz", "point 1 coordinate z", "1e+200"}},
     {"mesh_vertex_1e300", "simulate {H}/value_vertex_1e300.json -o {T}/out", 2,
      {"value_vertex_1e300.mesh", "vertex 3", "coordinate too large"}},
-    {"face_generate_cells_around_100000", "face generate --cells-around 100000 -o {T}/out", 2, {"--cells-around"}},
+    {"face_generate_cells_around_100000", "face generate --cells-around 100000 -o {T}/out", 2,
+     {"--cells-around", "[1, 20000]"}},
     {"face_generate_cells_product", "face generate --cells-around 1000 --cells-up 1000 -o {T}/out", 2,
      {"--cells-around x --cells-up x --cells-through", "1000 x 1000 x 2", "at most 20000"}},
     {"fit_start_youngs_legitimate",
@@ -242,8 +243,8 @@ const HostileCase kCounts[] = {
      {"displacement_dt_mismatch/displacements.json", "integer multiple"}},
     {"displacement_frame_2e9", "fit {H}/tiny_box.json --observations {H}/count_displacement_frame -o {T}/out", 2,
      {"count_displacement_frame/displacements.json", "frame 2000000000"}},
-    {"face_generate_cells_around_100000", "face generate --cells-around 1000 --cells-up 1000 --cells-through 100 -o {T}/out", 2,
-     {"cell counts", "memory"}},
+    {"face_generate_cells_1e8", "face generate --cells-around 1000 --cells-up 1000 --cells-through 100 -o {T}/out", 2,
+     {"--cells-around x --cells-up x --cells-through", "100000000 cells, at most 20000"}},
 };
 INSTANTIATE_TEST_SUITE_P(Counts, HostileInput, ::testing::ValuesIn(kCounts),
                          [](const auto& info) { return std::string(info.param.name); });
