@@ -11,6 +11,7 @@
 #include "face/muscle_surface.h"
 #include "forward/energies/lumped_mass.h"
 #include "forward/errors.h"
+#include "forward/value_limits.h"
 #include "forward/io/obj_writer.h"
 #include "forward/io/vtu_writer.h"
 #include "forward/mesh/input_file.h"
@@ -104,6 +105,12 @@ FaceModel loadFaceModel(const std::string& path) {
       for (int n = 0; n < model.nodeCount(); ++n) model.constantForce.segment<3>(3 * n) = volume[3 * n] * bodyForce;
     }
     if (root.has("skull_nodes")) model.skullNodes = nodeList(j, "skull_nodes", path, "skull_nodes");
+    if (model.skullNodes.empty()) {  // nothing holds the face: a free body the solves cannot pin down
+      const std::string where = root.has("skull_nodes") && j.at("skull_nodes").is_string()
+                                    ? resolve(path, j.at("skull_nodes").get<std::string>())
+                                    : path + ": skull_nodes";
+      throw InputError(where + ": no skull node (the face would be a free body); list the nodes fixed to the skull");
+    }
     if (root.has("jaw")) {
       JsonFields jaw = root.object("jaw");
       jaw.allowOnly({"nodes", "pivot", "open_axis", "side_axis"});
@@ -283,7 +290,8 @@ std::vector<NamedExpression> readExpressionsJson(const std::string& path, int mu
         const Vec6 activation = Eigen::Map<const Vec6>(v.data());
         const std::string where = "expression \"" + e.name + "\": activations[" +
                                   std::to_string(e.expression.activations.size()) + "]";
-        if (!activation.allFinite()) throw InputError(where + ": entries must be finite");
+        for (int k = 0; k < 6; ++k)  // a stretch factor; 1e300 made the solve fail mid-animation
+          requireMagnitude(activation[k], kMaxActivationEntry, where + "[" + std::to_string(k) + "]");
         if (symmetricFromActivation(activation).llt().info() != Eigen::Success)
           throw InputError(where + ": Sym(a) must be positive definite (a stretch; rest is 1 0 0 1 0 1)");
         e.expression.activations.push_back(activation);

@@ -1,5 +1,6 @@
 #include "grid/sdf_volume_file.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -123,6 +124,9 @@ SdfVolume readSdfVolume(const std::string& headerPath) {
     if (!std::isfinite(volume.values[n]))
       throw InputError(rawPath + ": sample " + std::to_string(n) + " is not finite");
   }
+  if (std::none_of(volume.values.begin(), volume.values.end(), [](double v) { return v > 0.0; }))
+    throw InputError(rawPath + ": every sample is <= 0 (the body fills the whole sampled box and extends past it; "
+                               "the volume must hold the surface with outside samples around it)");
   return volume;
 }
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include "forward/errors.h"
+#include "forward/value_limits.h"
 #include "observations/xyz_io.h"
 
 namespace softfit {
@@ -19,12 +21,22 @@ std::string lowerExtension(const std::string& path) {
   return ext;
 }
 
+// A coordinate past kMaxCoordinate (or not finite) is bad input naming the point, not a
+// solve that fails later.
+PointCloud checkedCoordinates(PointCloud cloud, const std::string& path) {
+  for (int i = 0; i < cloud.size(); ++i)
+    for (int c = 0; c < 3; ++c)
+      if (!(std::abs(cloud.points(i, c)) <= kMaxCoordinate))
+        requireMagnitude(cloud.points(i, c), kMaxCoordinate, path + ": point " + std::to_string(i) + " coordinate " + "xyz"[c]);
+  return cloud;
+}
+
 }  // namespace
 
 PointCloud readPointCloud(const std::string& path) {
   const std::string ext = lowerExtension(path);
-  if (ext == ".ply") return readPly(path);
-  if (ext == ".xyz") return readXyz(path);
+  if (ext == ".ply") return checkedCoordinates(readPly(path), path);
+  if (ext == ".xyz") return checkedCoordinates(readXyz(path), path);
   throw InputError(path + ": unknown point-cloud extension \"" + ext + "\" (valid: .ply, .xyz)");
 }
 

@@ -7,6 +7,7 @@
 #include "forward/integrators/newmark_theta_integrator.h"
 #include "forward/io/json_fields.h"
 #include "forward/mesh/procedural_box.h"
+#include "forward/value_limits.h"
 #include "scene/step_solver_selection.h"
 
 namespace softfit {
@@ -37,12 +38,14 @@ MaterialSettings parseMaterial(const JsonFields& f) {
   m.poisson = f.number("poisson_ratio", m.poisson);
   m.density = f.positive("density", m.density);
   lameFromYoungPoisson(m.youngs, m.poisson, f.path());
+  requireMagnitude(m.youngs, kMaxYoungsModulus, f.field("youngs_modulus"));
   if (f.has("regions")) {
     for (const auto& r : f.objectArray("regions")) {
       r.allowOnly({"box", "youngs_modulus", "poisson_ratio", "density"});
       MaterialRegion region;
       region.box = parseBox(r.object("box"));
       if (r.has("youngs_modulus")) region.youngs = r.number("youngs_modulus");
+      if (region.youngs) requireMagnitude(*region.youngs, kMaxYoungsModulus, r.field("youngs_modulus"));
       if (r.has("poisson_ratio")) region.poisson = r.number("poisson_ratio");
       if (r.has("density")) region.density = r.positive("density", 1.0);
       lameFromYoungPoisson(region.youngs.value_or(m.youngs), region.poisson.value_or(m.poisson), r.path());
@@ -281,6 +284,10 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     i.allowOnly({"velocity", "angular_velocity", "center", "translation"});
     scene.initial.velocity = i.vec3("velocity", Vec3::Zero());
     scene.initial.angularVelocity = i.vec3("angular_velocity", Vec3::Zero());
+    for (int c = 0; c < 3; ++c) {
+      requireMagnitude(scene.initial.velocity[c], kMaxSpeed, i.field("velocity"));
+      requireMagnitude(scene.initial.angularVelocity[c], kMaxAngularSpeed, i.field("angular_velocity"));
+    }
     if (i.has("center")) scene.initial.center = i.vec3("center");
     scene.initial.translation = i.vec3("translation", Vec3::Zero());
   }

@@ -2,11 +2,11 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <utility>
 
 #include "forward/errors.h"
 #include "forward/io/obj_writer.h"
+#include "forward/io/run_marker.h"
 #include "forward/io/vtu_writer.h"
 
 namespace softfit {
@@ -21,15 +21,12 @@ VtuCells triangleCells(const SurfaceTriangles& triangles) {
   return cells;
 }
 
-const char* const kCompleteMarker = "run_complete.txt";
-
 // Removes what an earlier run wrote into `directory` (the marker first), so that old
 // frames never sit next to a new, failed run's files. Best effort: a file that cannot be
 // removed is overwritten by the new run or left without the marker.
 void removeEarlierRun(const fs::path& directory) {
+  beginRun(directory.string(), {"simulation.pvd", "surface.pvd", "final_surface.obj"});
   std::error_code ec;
-  for (const char* file : {kCompleteMarker, "simulation.pvd", "surface.pvd", "final_surface.obj"})
-    fs::remove(directory / file, ec);
   for (const auto& [folder, prefix] : {std::pair{"frames", "frame_"}, std::pair{"surface_frames", "surface_"}}) {
     if (!fs::is_directory(directory / folder, ec)) continue;
     for (const auto& entry : fs::directory_iterator(directory / folder, ec)) {
@@ -92,9 +89,7 @@ void SimulationWriter::finish(const State& finalState) {
     const EmbeddedSurface& surface = scene_.embeddedSurface;
     writeObj((fs::path(directory_) / "final_surface.obj").string(), surface.positions(finalState.x), surface.triangles);
   }
-  const std::string marker = (fs::path(directory_) / kCompleteMarker).string();
-  std::ofstream(marker) << "softfit: run completed, " << framesWritten() << " frames written\n";
-  if (!fs::exists(marker)) throw InputError(marker + ": cannot write the completion marker");
+  markRunComplete(directory_, "softfit: run completed, " + std::to_string(framesWritten()) + " frames written");
 }
 
 }  // namespace softfit

@@ -14,6 +14,7 @@
 #include "face/synthetic_face.h"
 #include "forward/errors.h"
 #include "forward/io/pvd_writer.h"
+#include "forward/io/run_marker.h"
 #include "observations/ply_io.h"
 
 namespace softfit::apps {
@@ -77,10 +78,21 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
   }
   writeExpressionsJson((fs::path(o.output) / "activations.json").string(), model.muscleNames, named);
   writeGeometryCsv((fs::path(o.output) / "geometry.csv").string(), geometry, model.muscleNames);
+  markRunComplete(o.output, "softfit face: " + std::to_string(targets.size()) + " targets");
 }
+
+// The synthetic face is a test model: its size is bounded (100000 cells ran for minutes
+// before running out of memory).
+constexpr long long kMaxSyntheticFaceCells = 20000;
 
 void runGenerate(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"model.json"});  // an earlier run's marker and files
+  const long long cells = static_cast<long long>(o.cellsAround) * o.cellsUp * o.cellsThrough;
+  if (cells > kMaxSyntheticFaceCells)
+    throw InputError("--cells-around x --cells-up x --cells-through: " + std::to_string(o.cellsAround) + " x " +
+                     std::to_string(o.cellsUp) + " x " + std::to_string(o.cellsThrough) + " = " +
+                     std::to_string(cells) + " cells, at most " + std::to_string(kMaxSyntheticFaceCells));
   SyntheticFaceOptions s;
   s.cellsAround = o.cellsAround;
   s.cellsUp = o.cellsUp;
@@ -90,6 +102,7 @@ void runGenerate(const FaceOptions& o) {
   s.muscleShift = o.shift;
   const SyntheticFace face = makeSyntheticFace(s);
   writeSyntheticFace(o.output, face);
+  markRunComplete(o.output, "softfit face generate: " + std::to_string(face.targets.size()) + " targets");
   std::printf("softfit face generate: %d nodes, %d tets, %d muscles, %d targets -> %s\n"
               "  model: %s/model.json, targets: %s/targets, truth: %s/truth\n",
               face.model.nodeCount(), face.model.tetCount(), face.model.muscleCount(),
@@ -99,6 +112,7 @@ void runGenerate(const FaceOptions& o) {
 
 void runSolve(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -122,6 +136,7 @@ void runSolve(const FaceOptions& o) {
 
 void runFit(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv", "history.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry initial = startGeometry(o, model);
   const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
@@ -149,6 +164,7 @@ void runFit(const FaceOptions& o) {
 
 void runAnimate(const FaceOptions& o) {
   requireOutputFolder(o.output);
+  beginRun(o.output, {"animation.pvd"});
   FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
   const auto expressions = readExpressionsJson(o.expressions, model.muscleCount());
@@ -170,6 +186,7 @@ void runAnimate(const FaceOptions& o) {
     pvd.addTimestep(t, path);
   });
   pvd.finalize();
+  markRunComplete(o.output, "softfit face animate: " + std::to_string(o.frames) + " frames");
   std::printf("softfit face animate: %d frames %s -> %s%s -> %s\n", o.frames, o.from.c_str(), o.to.c_str(),
               o.fat != 1.0 ? (" (fat factor " + std::to_string(o.fat) + ")").c_str() : "", pvd.path().c_str());
 }
@@ -183,9 +200,9 @@ void addFaceCommand(CLI::App& app, int& exitCode) {
 
   CLI::App* generate = face->add_subcommand("generate", "Write a synthetic face model and targets");
   generate->add_option("-o,--output", options->output, "Output folder")->required();
-  generate->add_option("--cells-around", options->cellsAround, "Cells across the face (theta)")->check(integerAtLeast(1));
-  generate->add_option("--cells-up", options->cellsUp, "Cells from chin to forehead (phi)")->check(integerAtLeast(1));
-  generate->add_option("--cells-through", options->cellsThrough, "Cells through the tissue")->check(integerAtLeast(1));
+  generate->add_option("--cells-around", options->cellsAround, "Cells across the face (theta)")->check(integerBetween(1, kMaxSyntheticFaceCells));
+  generate->add_option("--cells-up", options->cellsUp, "Cells from chin to forehead (phi)")->check(integerBetween(1, kMaxSyntheticFaceCells));
+  generate->add_option("--cells-through", options->cellsThrough, "Cells through the tissue")->check(integerBetween(1, kMaxSyntheticFaceCells));
   generate->add_option("--targets", options->targetCount, "Number of target expressions")->check(integerAtLeast(1));
   generate->add_option("--seed", options->seed, "Expression seed");
   generate->add_option("--shift", options->shift, "Displacement of the model's muscles from the truth (m)");

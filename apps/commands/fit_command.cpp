@@ -14,6 +14,8 @@
 
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
+#include "forward/io/run_marker.h"
+#include "forward/value_limits.h"
 #include "forward/mesh/input_file.h"
 #include "forward/mesh/text_tokenizer.h"
 #include "observations/capture.h"
@@ -123,6 +125,7 @@ OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOption
 int runFit(const FitOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   requireOutputFolder(options.output);
+  beginRun(options.output, {"history.csv", "result.json", "convergence.png"});  // an earlier run's
   requireFolder(options.observations, "--observations folder");
   const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
   const auto startValues = parseStart(options.start);
@@ -190,6 +193,7 @@ int runFit(const FitOptions& options) {
     if (it == names.end()) throw InputError("--start: \"" + name + "\" is not among --params " + options.parameters);
     try {  // the parameter's own range, named
       transforms.transforms[it - names.begin()].toInternal(value);
+      if (const double limit = parameterMagnitudeLimit(name); limit > 0.0) requireMagnitude(value, limit, "value");
     } catch (const InputError& e) {
       throw InputError("--start " + name + ": " + e.what());
     }
@@ -244,7 +248,8 @@ int runFit(const FitOptions& options) {
   }
   const VecX p = problem.toPhysical(q);
 
-  // Reports.
+  // Reports: written under temporary names, renamed; run_complete.txt only after a run
+  // whose solves all succeeded (beginRun at the start removed an earlier run's).
   fs::create_directories(options.output);
   summary.names = names;
   summary.start = p0;
@@ -252,9 +257,12 @@ int runFit(const FitOptions& options) {
   summary.truth = readGroundTruth((dir / "truth.json").string());
   summary.optimization = result;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  writeFitHistoryCsv((fs::path(options.output) / "history.csv").string(), names, transforms, result.history);
-  writeFitResultJson((fs::path(options.output) / "result.json").string(), summary);
-  writeConvergencePlot((fs::path(options.output) / "convergence.png").string(), result.history);
+  writeAtomically((fs::path(options.output) / "history.csv").string(),
+                  [&](const std::string& path) { writeFitHistoryCsv(path, names, transforms, result.history); });
+  writeAtomically((fs::path(options.output) / "result.json").string(),
+                  [&](const std::string& path) { writeFitResultJson(path, summary); });
+  writeAtomically((fs::path(options.output) / "convergence.png").string(),
+                  [&](const std::string& path) { writeConvergencePlot(path, result.history); });
 
   // The reconstructed trajectory, for ParaView next to the observations.
   problem.apply(p);
@@ -268,8 +276,9 @@ int runFit(const FitOptions& options) {
   std::printf("  %s after %d iterations (%d evaluations), cost %.6e, %.1f s\n", result.stopReason.c_str(),
               result.iterations, result.evaluations, result.cost, summary.seconds);
   std::printf("%s", formatFitSummary(summary).c_str());
-  std::printf("  wrote %s/{history.csv, result.json, convergence.png, reconstruction/simulation.pvd}\n",
-              options.output.c_str());
+  if (!solveFailed) markRunComplete(options.output, "softfit fit: " + result.stopReason);
+  std::printf("  wrote %s/{history.csv, result.json, convergence.png, reconstruction/simulation.pvd%s}\n",
+              options.output.c_str(), solveFailed ? "" : ", run_complete.txt");
   return solveFailed ? 3 : 0;
 }
 

@@ -11,6 +11,7 @@
 #include "adjoint/parameter_space.h"
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
+#include "forward/io/run_marker.h"
 #include "scene/scene_loader.h"
 #include "observations/camera_json.h"
 #include "observations/camera_rig.h"
@@ -39,6 +40,7 @@ struct SynthOptions {
 
 void runSynth(const SynthOptions& options) {
   requireOutputFolder(options.output);
+  beginRun(options.output, {"capture.json", "cameras.json", "displacements.json", "truth.json"});  // an earlier run's
   const bool raw = options.sensor.raw();
   sensorModelFromOption(options.sensor.sensor);  // an unknown --sensor fails before the simulation
   if (options.sensor.restFrames < -1) throw InputError("--rest-frames: must be >= 0");
@@ -113,6 +115,7 @@ void runSynth(const SynthOptions& options) {
   std::map<std::string, double> truth;
   for (int i = 0; i < space.size(); ++i) truth[space.names()[i]] = values[i];
   writeGroundTruth((std::filesystem::path(options.output) / "truth.json").string(), truth);
+  markRunComplete(options.output, "softfit synth: " + std::to_string(frames) + " frames");
   char noiseText[64];
   std::snprintf(noiseText, sizeof noiseText, "noise sigma %g", options.noise);
   const std::string what =
@@ -120,7 +123,7 @@ void runSynth(const SynthOptions& options) {
   const int rest = options.sensor.restFrameCount();
   const std::string restText = rest > 0 ? " + " + std::to_string(rest) + " rest frames" : "";
   std::printf("softfit synth: %s -> %s\n  %d frames (every %d of %d steps)%s, %d cameras, %lld %s in all, "
-              "%s\n  wrote capture.json%s, cameras.json, displacements.json and truth.json\n",
+              "%s\n  wrote capture.json%s, cameras.json, displacements.json, truth.json and run_complete.txt\n",
               options.scene.c_str(), options.output.c_str(), frames, options.stride, description.steps,
               restText.c_str(), static_cast<int>(cameras.size()), points,
               raw ? "measured pixels" : "points", what.c_str(), raw ? " + depth/ (16-bit PNGs, intrinsics)" : "");

@@ -7,7 +7,9 @@ namespace softfit {
 
 class TempDirectory {
  public:
-  // Creates <tmp>/<prefix>XXXXXX (mkdtemp); throws InputError if that fails.
+  // Creates <tmp>/<prefix><pid>-XXXXXX (mkdtemp); throws InputError if that fails.
+  // First removes the folders <tmp>/<prefix><pid>-* of this user whose process no
+  // longer runs (a run killed while TetGen ran left them behind).
   explicit TempDirectory(const std::string& prefix = "softfit-");
   ~TempDirectory();
   TempDirectory(const TempDirectory&) = delete;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/value_limits.h"
 
 namespace softfit {
 
@@ -54,6 +55,12 @@ void validateTetMesh(const TetMesh& mesh) {
       std::ostringstream s;
       s << src << ": vertex " << v << " (0-based) has a non-finite coordinate (" << mesh.vertices(v, 0) << ", "
         << mesh.vertices(v, 1) << ", " << mesh.vertices(v, 2) << ")";
+      throw InputError(s.str());
+    }
+    if (mesh.vertices.row(v).cwiseAbs().maxCoeff() > kMaxCoordinate) {  // finite but past any scene
+      std::ostringstream s;
+      s << src << ": vertex " << v << " (0-based) has a coordinate too large (" << mesh.vertices(v, 0) << ", "
+        << mesh.vertices(v, 1) << ", " << mesh.vertices(v, 2) << "; magnitude at most " << kMaxCoordinate << ")";
       throw InputError(s.str());
     }
   }

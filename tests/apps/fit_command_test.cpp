@@ -36,13 +36,16 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   ASSERT_EQ(synth.first, 0) << synth.second;
   EXPECT_TRUE(fs::exists(dir / "capture" / "capture.json"));
   EXPECT_TRUE(fs::exists(dir / "capture" / "truth.json"));
+  EXPECT_TRUE(fs::exists(dir / "capture" / "run_complete.txt"));
 
   auto fit = run("fit " + scene + " --observations " + (dir / "capture").string() +
                  " --params E,nu --start E=4500,nu=0.36 -o " + (dir / "fit").string());
   ASSERT_EQ(fit.first, 0) << fit.second;
   EXPECT_NE(fit.second.find("iteration"), std::string::npos);
-  for (const char* f : {"history.csv", "result.json", "convergence.png", "reconstruction/simulation.pvd"})
+  for (const char* f : {"history.csv", "result.json", "convergence.png", "reconstruction/simulation.pvd",
+                        "run_complete.txt"})
     EXPECT_TRUE(fs::exists(dir / "fit" / f)) << f;
+  EXPECT_FALSE(fs::exists(dir / "fit" / ".result.json.partial"));
   std::ifstream in(dir / "fit" / "result.json");
   const nlohmann::json result = nlohmann::json::parse(in);
   EXPECT_NEAR(result["parameters"]["E"]["result"].get<double>(), 3000.0, 30.0) << fit.second;

@@ -193,6 +193,34 @@ const HostileCase kUnusableData[] = {
 INSTANTIATE_TEST_SUITE_P(UnusableData, HostileInput, ::testing::ValuesIn(kUnusableData),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// Issue 25: magnitudes past any physical scene are bad input naming the field (they were
+// reported as a failed solve, exit 3). Legitimate values next to them still run.
+const HostileCase kMagnitudes[] = {
+    {"scene_youngs_1e308", "simulate {H}/value_youngs_1e308.json -o {T}/out", 2,
+     {"value_youngs_1e308.json", "youngs_modulus", "at most 1e+15"}},
+    {"scene_velocity_1e308", "simulate {H}/value_velocity_1e308.json -o {T}/out", 2,
+     {"value_velocity_1e308.json", "initial.velocity", "at most 1e+06"}},
+    {"fit_start_youngs_1e308", "fit {H}/tiny_box.json --observations {H}/fit_capture --params E --start E=1e308 -o {T}/out",
+     2, {"--start E", "at most 1e+15"}},
+    {"fit_start_velocity_1e308",
+     "fit {H}/tiny_box.json --observations {H}/fit_capture --params velocity_y --start velocity_y=1e308 -o {T}/out", 2,
+     {"--start velocity_y", "at most 1e+06"}},
+    {"fit_capture_point_1e200",
+     "fit {H}/tiny_box.json --observations {H}/capture_point_1e200 --params E -o {T}/out", 2,
+     {"huge.xyz", "point 1 coordinate z", "1e+200"}},
+    {"mesh_vertex_1e300", "simulate {H}/value_vertex_1e300.json -o {T}/out", 2,
+     {"value_vertex_1e300.mesh", "vertex 3", "coordinate too large"}},
+    {"face_generate_cells_around_100000", "face generate --cells-around 100000 -o {T}/out", 2,
+     {"--cells-around", "[1, 20000]"}},
+    {"face_generate_cells_product", "face generate --cells-around 1000 --cells-up 1000 -o {T}/out", 2,
+     {"--cells-around x --cells-up x --cells-through", "1000 x 1000 x 2", "at most 20000"}},
+    {"fit_start_youngs_legitimate",
+     "fit {H}/tiny_box.json --observations {H}/fit_capture --params E --start E=1e12 --max-iterations 1 -o {T}/out", 0,
+     {}},
+};
+INSTANTIATE_TEST_SUITE_P(Magnitudes, HostileInput, ::testing::ValuesIn(kMagnitudes),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 // Issue 25: counts and sizes are checked against the file size or a memory estimate
 // before anything is allocated (no bad_alloc, length_error or overflow).
 const HostileCase kCounts[] = {
@@ -215,8 +243,8 @@ const HostileCase kCounts[] = {
      {"displacement_dt_mismatch/displacements.json", "integer multiple"}},
     {"displacement_frame_2e9", "fit {H}/tiny_box.json --observations {H}/count_displacement_frame -o {T}/out", 2,
      {"count_displacement_frame/displacements.json", "frame 2000000000"}},
-    {"face_generate_cells_around_100000", "face generate --cells-around 1000 --cells-up 1000 --cells-through 100 -o {T}/out", 2,
-     {"cell counts", "memory"}},
+    {"face_generate_cells_1e8", "face generate --cells-around 1000 --cells-up 1000 --cells-through 100 -o {T}/out", 2,
+     {"--cells-around x --cells-up x --cells-through", "100000000 cells, at most 20000"}},
 };
 INSTANTIATE_TEST_SUITE_P(Counts, HostileInput, ::testing::ValuesIn(kCounts),
                          [](const auto& info) { return std::string(info.param.name); });
@@ -274,6 +302,18 @@ TEST_F(HostileFaceInput, SolveRefusesUnknownKeysAndDuplicateTargetNames) {
   EXPECT_NE(twice.output.find("\"a\" is used twice"), std::string::npos) << twice.output;
 }
 
+// A face model with an empty skull_nodes.txt is a free body: refused naming the file (it
+// ran 60-100 s and ended with a 67% error).
+TEST_F(HostileFaceInput, AnEmptySkullNodeFileIsRefusedNamingIt) {
+  std::ofstream(face + "/skull_nodes.txt") << "\n";
+  const auto r = softfit::testing::runSoftfit("face solve " + face + "/model.json --targets " + face +
+                                                  "/targets/targets.json -o " + (dir / "out").string(),
+                                              20);
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("skull_nodes.txt"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("free body"), std::string::npos) << r.output;
+}
+
 // face animate: an activation must be a finite stretch (Sym(a) positive definite).
 TEST_F(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry) {
   std::string activations = "[1, 0, 0, 1, 0, 1]";
@@ -287,6 +327,9 @@ TEST_F(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry)
                               (dir / "out").string() + " --expressions ";
   const auto ok = softfit::testing::runSoftfit(animate + (dir / "good.json").string(), 20);
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
+  EXPECT_TRUE(fs::exists(face + "/run_complete.txt"));  // face generate's marker
+  EXPECT_TRUE(fs::exists(dir / "out" / "animation.pvd"));
+  EXPECT_TRUE(fs::exists(dir / "out" / "run_complete.txt"));
   const auto r = softfit::testing::runSoftfit(animate + (dir / "bad.json").string(), 20);
   EXPECT_EQ(r.exitCode, 2) << r.output;
   EXPECT_NE(r.output.find("bad.json"), std::string::npos) << r.output;
@@ -294,6 +337,27 @@ TEST_F(HostileFaceInput, AnimateRefusesANegativeActivationNamingTheFileAndEntry)
   const auto folder = softfit::testing::runSoftfit(animate + dir.string(), 20);  // a folder as --expressions
   EXPECT_EQ(folder.exitCode, 2) << folder.output;
   EXPECT_NE(folder.output.find("folder"), std::string::npos) << folder.output;
+}
+
+// face animate: an activation of 1e300 is bad input refused before anything is written
+// (it left a partial animation.pvd); the earlier run's outputs no longer look complete.
+TEST_F(HostileFaceInput, AnimateRefusesAHugeActivationBeforeWriting) {
+  std::string activations = "[1, 0, 0, 1, 0, 1]";
+  for (int m = 1; m < 7; ++m) activations += ", [1, 0, 0, 1, 0, 1]";
+  std::string huge = "{\"expressions\": [{\"name\": \"a\", \"activations\": [" + activations + "]}]}";
+  huge.replace(huge.find("[1, 0, 0, 1, 0, 1]"), 18, "[1e300, 0, 0, 1, 0, 1]");
+  std::ofstream(dir / "huge.json") << huge;
+  const fs::path out = dir / "huge_out";
+  fs::create_directories(out);  // an earlier run's outputs
+  for (const char* file : {"animation.pvd", "run_complete.txt"}) std::ofstream(out / file) << "earlier run\n";
+  const auto r = softfit::testing::runSoftfit("face animate " + face + "/model.json --from rest --to a --frames 2 -o " +
+                                                  out.string() + " --expressions " + (dir / "huge.json").string(),
+                                              20);
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("huge.json"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("activations[0][0]"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out / "animation.pvd"));
+  EXPECT_FALSE(fs::exists(out / "run_complete.txt"));
 }
 
 }  // namespace

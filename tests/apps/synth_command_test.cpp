@@ -49,7 +49,7 @@ TEST_F(SynthCommand, KinectWithBackgroundWritesRawDepthImagesAndRestFrames) {
   EXPECT_NE(r.output.find("2 rest frames"), std::string::npos) << r.output;
   const fs::path raw = dir_ / "raw";
   for (const char* f : {"depth/frame_000004_cam1.png", "depth/rest_000001_cam0.png", "depth/cam0.json",
-                        "cameras.json", "displacements.json", "truth.json"})
+                        "cameras.json", "displacements.json", "truth.json", "run_complete.txt"})
     EXPECT_TRUE(fs::exists(raw / f)) << f;
   EXPECT_FALSE(fs::exists(raw / "frames")) << "no point clouds in a raw capture";
   std::ifstream in(raw / "capture.json");

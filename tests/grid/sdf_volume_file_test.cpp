@@ -120,6 +120,10 @@ TEST_F(SdfVolumeFile, MalformedFilesNameTheFileAndProblem) {
   writeText("nan.json", R"({"format": "softfit-sdf-volume", "dims": [2, 2, 2], "origin": [0, 0, 0],
                             "spacing": 1, "data": "nan.f64"})");
   expectError("nan.json", "sample 5 is not finite");
+  writeDoubles("inside.f64", std::vector<double>(8, -0.5));  // entirely inside: the body extends past the box
+  writeText("inside.json", R"({"format": "softfit-sdf-volume", "dims": [2, 2, 2], "origin": [0, 0, 0],
+                               "spacing": 1, "data": "inside.f64"})");
+  expectError("inside.json", "inside.f64: every sample is <= 0");
 }
 
 }  // namespace

@@ -68,6 +68,10 @@ TEST(TetMesh, ValidateRejectsEachProblemNamingSourceAndIndex) {
   nan.vertices(2, 1) = std::nan("");
   EXPECT_INPUT_ERROR(validateTetMesh(nan), "vertex 2", "non-finite");
 
+  TetMesh huge = unitTet();  // was "degenerate (zero volume: signed volume -nan, longest edge inf)"
+  huge.vertices(3, 0) = 1e300;
+  EXPECT_INPUT_ERROR(validateTetMesh(huge), "unit_tet", "vertex 3", "coordinate too large");
+
   TetMesh inverted = unitTet();
   inverted.tets << 0, 2, 1, 3;
   EXPECT_INPUT_ERROR(validateTetMesh(inverted), "unit_tet", "tetrahedron 0", "inverted");

@@ -1,0 +1,52 @@
+// libFuzzer target for the text readers (issue 25): MEDIT, Gmsh, OBJ, STL, XYZ and PLY.
+// The first byte picks the reader, the rest is written to a file of its extension and
+// read. Bad input must end in InputError; any other exception, crash or sanitizer
+// report is a defect. Built by fuzz/CMakeLists.txt with clang (see fuzz/README.md).
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+#include "forward/errors.h"
+#include "forward/mesh/gmsh_reader.h"
+#include "forward/mesh/medit_reader.h"
+#include "forward/mesh/obj_surface_reader.h"
+#include "forward/mesh/stl_surface_reader.h"
+#include "observations/ply_io.h"
+#include "observations/xyz_io.h"
+
+namespace {
+
+struct Reader {
+  const char* extension;
+  void (*read)(const std::string& path);
+};
+
+const Reader kReaders[] = {
+    {".mesh", [](const std::string& p) { softfit::readMeditMesh(p); }},
+    {".msh", [](const std::string& p) { softfit::readGmshMesh(p); }},
+    {".obj", [](const std::string& p) { softfit::readObjSurface(p); }},
+    {".stl", [](const std::string& p) { softfit::readStlSurface(p); }},
+    {".xyz", [](const std::string& p) { softfit::readXyz(p); }},
+    {".ply", [](const std::string& p) { softfit::readPly(p); }},
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  const Reader& reader = kReaders[data[0] % (sizeof(kReaders) / sizeof(kReaders[0]))];
+  const std::string path = "/tmp/softfit-fuzz-" + std::to_string(::getpid()) + reader.extension;
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
+  }
+  try {
+    reader.read(path);
+  } catch (const softfit::InputError&) {
+  }
+  ::unlink(path.c_str());
+  return 0;
+}
