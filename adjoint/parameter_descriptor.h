@@ -53,6 +53,7 @@ struct ParameterDescriptor {
   bool needsGround;   // InputError when the scene has no ground plane
   unsigned effects;   // ParameterEffect bits
   ParameterTransform transform;
+  double magnitudeLimit;  // |value| above it is bad input (forward/value_limits.h); 0 = none beyond the transform's
   // The value (of `element` for per-element parameters; element is -1 otherwise).
   double (*get)(const ParameterValues& values, int element);
   // Sets the value; InputError naming `label` outside the parameter's domain.

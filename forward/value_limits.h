@@ -27,14 +27,4 @@ inline void requireMagnitude(double value, double limit, const std::string& fiel
   throw InputError(msg.str());
 }
 
-// The limit for a parameter by name (E, E@k, velocity[_x|_y|_z], angular_velocity[...]);
-// 0 when the parameter has no magnitude limit here (its own range applies).
-inline double parameterMagnitudeLimit(const std::string& name) {
-  const auto startsWith = [&](const char* prefix) { return name.rfind(prefix, 0) == 0; };
-  if (name == "E" || startsWith("E@")) return kMaxYoungsModulus;
-  if (startsWith("angular_velocity")) return kMaxAngularSpeed;
-  if (startsWith("velocity")) return kMaxSpeed;
-  return 0.0;
-}
-
 }  // namespace softfit

@@ -193,7 +193,8 @@ int runFit(const FitOptions& options) {
     if (it == names.end()) throw InputError("--start: \"" + name + "\" is not among --params " + options.parameters);
     try {  // the parameter's own range, named
       transforms.transforms[it - names.begin()].toInternal(value);
-      if (const double limit = parameterMagnitudeLimit(name); limit > 0.0) requireMagnitude(value, limit, "value");
+      const double limit = space.parameters()[it - names.begin()].descriptor->magnitudeLimit;
+      if (limit > 0.0) requireMagnitude(value, limit, "value");
     } catch (const InputError& e) {
       throw InputError("--start " + name + ": " + e.what());
     }
