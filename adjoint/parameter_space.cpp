@@ -105,14 +105,10 @@ ParameterSpace::ParameterSpace(std::vector<Parameter> parameters, InitialMotion 
   }
 }
 
-bool ParameterSpace::inRegion(int element, int region) const {
-  return region < 0 || elementRegion_[element] == region;
-}
-
 std::vector<int> ParameterSpace::elementsOf(const Parameter& p, int elementCount) const {
   std::vector<int> elements;
   for (int e = 0; e < elementCount; ++e)
-    if (inRegion(e, p.region)) elements.push_back(e);
+    if (p.region < 0 || elementRegion_[e] == p.region) elements.push_back(e);
   return elements;
 }
 

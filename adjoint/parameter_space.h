@@ -45,7 +45,6 @@ class ParameterSpace {
   VecX gradient(const PhysicalModel& model, const TrajectoryGradient& g) const;
 
  private:
-  bool inRegion(int element, int region) const;
   // The elements a per-element parameter acts on.
   std::vector<int> elementsOf(const Parameter& parameter, int elementCount) const;
   std::vector<Parameter> parameters_;

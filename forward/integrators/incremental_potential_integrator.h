@@ -15,6 +15,8 @@ struct IncrementalPotentialCoefficients {
   VecX z;                   // energy argument shift
   double dampingWeight = 0.0;  // c (the scheme's weight, also when D = 0)
   VecX dampingReference;       // r
+  // Weight of E's Hessian in G's Hessian: a b^2 h^2.
+  double energyHessianWeight(double h) const { return a * b * b * (h * h); }
 };
 
 class IncrementalPotentialIntegrator final : public TimeIntegrator {

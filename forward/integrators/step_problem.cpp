@@ -6,9 +6,7 @@
 
 namespace softfit {
 
-double StepProblem::energyHessianWeight() const {
-  return coefficients.a * coefficients.b * coefficients.b * (dt * dt);
-}
+double StepProblem::energyHessianWeight() const { return coefficients.energyHessianWeight(dt); }
 
 StepProblem makeStepProblem(PhysicalModel& model, IntegratorType scheme, const State& current, const State* previous,
                             double dt) {
@@ -55,7 +53,7 @@ StepObjective::StepObjective(const PhysicalModel& model, const IncrementalPotent
       D_(damping),
       projection_(projection),
       h2_(dt * dt),
-      energyHessianWeight_(coefficients.a * coefficients.b * coefficients.b * h2_),
+      energyHessianWeight_(coefficients.energyHessianWeight(dt)),
       damped_(model.damping.active() && damping.rows() == model.dofCount() && coefficients.dampingWeight != 0.0) {
   if (projection_.eigensystem == ElementEigensystem::AnalyticStableNeoHookean &&
       model.elastic().model() != MaterialModel::StableNeoHookean)
