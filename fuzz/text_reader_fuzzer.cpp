@@ -1,12 +1,14 @@
-// libFuzzer target for the text readers (issue 25): MEDIT, Gmsh, OBJ, STL, XYZ and PLY.
-// The first byte picks the reader, the rest is written to a file of its extension and
-// read. Bad input must end in InputError; any other exception, crash or sanitizer
+// libFuzzer target for the text readers (issue 25): MEDIT, Gmsh, OBJ, STL, XYZ, PLY and
+// TetGen. The first byte picks the reader, the rest is written to a file of its
+// extension and read; for TetGen the rest is split at the first '@' into the .node and
+// the .ele file. Bad input must end in InputError; any other exception, crash or sanitizer
 // report is a defect. Built by fuzz/CMakeLists.txt with clang (see fuzz/README.md).
 #include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "forward/errors.h"
@@ -14,6 +16,7 @@
 #include "forward/mesh/medit_reader.h"
 #include "forward/mesh/obj_surface_reader.h"
 #include "forward/mesh/stl_surface_reader.h"
+#include "forward/mesh/tetgen_reader.h"
 #include "observations/ply_io.h"
 #include "observations/xyz_io.h"
 
@@ -24,6 +27,27 @@ struct Reader {
   void (*read)(const std::string& path);
 };
 
+// TetGen reads a pair of files; `path` holds both, split at the first '@'.
+void readTetgenPair(const std::string& path) {
+  std::string content;
+  {
+    std::ifstream in(path, std::ios::binary);
+    content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t split = content.find('@');
+  const std::string stem = path + ".pair";
+  std::ofstream(stem + ".node", std::ios::binary) << content.substr(0, split);
+  std::ofstream(stem + ".ele", std::ios::binary) << (split == std::string::npos ? std::string() : content.substr(split + 1));
+  struct Cleanup {
+    std::string stem;
+    ~Cleanup() {
+      ::unlink((stem + ".node").c_str());
+      ::unlink((stem + ".ele").c_str());
+    }
+  } cleanup{stem};
+  softfit::readTetgenMesh(stem + ".node");
+}
+
 const Reader kReaders[] = {
     {".mesh", [](const std::string& p) { softfit::readMeditMesh(p); }},
     {".msh", [](const std::string& p) { softfit::readGmshMesh(p); }},
@@ -31,6 +55,7 @@ const Reader kReaders[] = {
     {".stl", [](const std::string& p) { softfit::readStlSurface(p); }},
     {".xyz", [](const std::string& p) { softfit::readXyz(p); }},
     {".ply", [](const std::string& p) { softfit::readPly(p); }},
+    {".tetgen", readTetgenPair},
 };
 
 }  // namespace

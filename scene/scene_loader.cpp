@@ -68,12 +68,15 @@ DirichletSettings parseDirichlet(const JsonFields& f) {
     } else if (type == "linear") {
       d.motion.motion = DirichletGroup::Motion::Linear;
       d.motion.velocity = m.vec3("velocity");
+      for (int c = 0; c < 3; ++c) requireMagnitude(d.motion.velocity[c], kMaxSpeed, m.field("velocity"));
     } else if (type == "rotation") {
       d.motion.motion = DirichletGroup::Motion::Rotation;
       d.motion.axis = m.vec3("axis");
       if (d.motion.axis.norm() == 0.0) throw InputError(m.field("axis") + ": must be non-zero");
       d.motion.center = m.vec3("center", Vec3::Zero());
       d.motion.angularVelocity = m.number("angular_velocity");
+      requireMagnitude(d.motion.angularVelocity, kMaxAngularSpeed, m.field("angular_velocity"));
+      for (int c = 0; c < 3; ++c) requireMagnitude(d.motion.center[c], kMaxCoordinate, m.field("center"));
     } else {
       throw InputError(m.field("type") + " = \"" + type + "\": unknown motion (valid: fixed, linear, rotation)");
     }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs softfit's build dependencies from Debian packages. Idempotent: packages
 # already present are skipped by apt-get, and apt-get update runs only when needed.
+# `--test` adds what only the test suite needs (clang with libFuzzer for the ctest
+# fuzz_text_readers); scripts/test.sh passes it, scripts/demo.sh does not.
 set -euo pipefail
 
 packages=(
@@ -10,6 +12,14 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   tetgen libpng-dev libopen3d-dev
 )
+test_packages=(clang libclang-rt-dev)
+
+for arg in "$@"; do
+  case "$arg" in
+    --test) packages+=("${test_packages[@]}") ;;
+    *) echo "install-deps: unknown argument '$arg' (expected --test)" >&2; exit 1 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -158,4 +158,37 @@ TEST(FitCommand, SynthThenFitOnACutCellGridWithTheSdfPointCost) {
   fs::remove_all(dir);
 }
 
+TEST(FitCommand, AFailedFitIntoAnEarlierFitsFolderNeverLooksComplete) {
+  // Issue 25: only a fit whose solves all succeeded writes run_complete.txt. A fit that
+  // fails (here: its first forward solve, exit 3) into an earlier fit's folder removes
+  // that run's marker, and its result.json reports the failure instead of the earlier
+  // result.
+  const fs::path dir = fs::temp_directory_path() / ("softfit_fit_fail_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const char* const body = R"("box": {"min": [-0.15, 0.05, -0.15], "max": [0.15, 0.35, 0.15], "cells": [1, 1, 1]},
+    "material": {"model": "neo_hookean", "youngs_modulus": 3000, "poisson_ratio": 0.3, "density": 100},
+    "gravity": [0, -10, 0],
+    "time": {"dt": 0.01, "steps": 4},)";
+  const std::string good = (dir / "good.json").string();
+  std::ofstream(good) << "{" << body << R"("integrator": {"type": "backward_euler"}})";
+  const std::string failing = (dir / "failing.json").string();
+  std::ofstream(failing) << "{" << body << R"("initial": {"angular_velocity": [0, 0, 500]},
+    "integrator": {"type": "backward_euler", "max_iterations": 1}})";
+  ASSERT_EQ(run("synth " + good + " --resolution 20 -o " + (dir / "capture").string()).first, 0);
+  const fs::path out = dir / "fit";
+  auto first = run("fit " + good + " --observations " + (dir / "capture").string() + " --params E -q -o " + out.string());
+  ASSERT_EQ(first.first, 0) << first.second;
+  for (const char* f : {"run_complete.txt", "result.json", "history.csv"}) ASSERT_TRUE(fs::exists(out / f)) << f;
+  auto failed = run("fit " + failing + " --observations " + (dir / "capture").string() + " --params E -q -o " + out.string());
+  EXPECT_EQ(failed.first, 3) << failed.second;
+  EXPECT_NE(failed.second.find("step 1 of 4 failed"), std::string::npos) << failed.second;
+  EXPECT_FALSE(fs::exists(out / "run_complete.txt"));
+  std::ifstream in(out / "result.json");
+  const nlohmann::json result = nlohmann::json::parse(in);
+  EXPECT_FALSE(result["converged"].get<bool>());
+  EXPECT_NE(result["stop_reason"].get<std::string>().find("forward solve failed"), std::string::npos);
+  EXPECT_EQ(result["iterations"].get<int>(), 0);
+  fs::remove_all(dir);
+}
+
 }  // namespace
