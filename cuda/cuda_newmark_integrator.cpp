@@ -6,6 +6,7 @@
 #include "cuda/newmark_backend.h"
 #include "cuda/packed_newmark_model_builder.h"
 #include "forward/errors.h"
+#include "forward/integrators/newmark_velocity_update.h"
 
 namespace softfit {
 
@@ -71,7 +72,6 @@ void CudaNewmarkIntegrator::ensureLoaded(const PhysicalModel& model) {
 
 State CudaNewmarkIntegrator::step(PhysicalModel& model, const State& current, const State* /*previous*/, double dt) {
   ensureLoaded(model);
-  const double a = 1.0 / (theta_ * dt);
   const VecX& X = model.restPositions();
   State next;
   next.time = current.time + dt;
@@ -100,7 +100,7 @@ State CudaNewmarkIntegrator::step(PhysicalModel& model, const State& current, co
   if (!un.allFinite()) throw SolveError("newmark_theta (GPU): non-finite displacement at t = " + std::to_string(next.time));
   const VecX uPrev = current.x - X;
   next.x = X + un;
-  next.v = a * (un - uPrev) - ((1.0 - theta_) / theta_) * current.v;
+  next.v = newmarkVelocity(un, uPrev, current.v, theta_, dt);
   model.dirichlet.applyVelocities(next.time, next.v);
   return next;
 }
@@ -108,15 +108,9 @@ State CudaNewmarkIntegrator::step(PhysicalModel& model, const State& current, co
 void CudaNewmarkIntegrator::adjointStep(PhysicalModel& model, const State& next, const State& current,
                                         const State* /*previous*/, double dt, StepAdjoint& adj) {
   ensureLoaded(model);
-  const double theta = theta_, a = 1.0 / (theta * dt);
   const DofMask fixed = model.fixedDofs();
   // v' = a (u' - u_n) - ((1 - theta) / theta) v_n (host: these are the incoming adjoints).
-  VecX vBar = adj.nextV;
-  zeroConstrained(vBar, fixed);
-  VecX uBar = adj.nextX + a * vBar;
-  adj.currentX -= a * vBar;
-  adj.currentV -= ((1.0 - theta) / theta) * vBar;
-  zeroConstrained(uBar, fixed);
+  const VecX uBar = newmarkVelocityAdjoint(adj, fixed, theta_, dt);
 
   gpu::NewmarkAdjointOutputs out;
   backend_->adjoint(stepParameters(model, dt, theta_, tolerance(), options_.maxPcgIterations), current.x.data(),

@@ -4,28 +4,12 @@
 #include <stdexcept>
 
 #include "forward/errors.h"
+#include "forward/energies/elastic_energy.h"
 #include "forward/materials/material.h"
 
 namespace softfit::gpu {
 
 namespace {
-
-// Rest stiffness of one element: sum_q w_q B^T C B with the small-strain C, the same
-// computation as ElasticEnergy's cached rest stiffness (elastic_energy.cpp).
-MatX restElementStiffness(const Element& el, const Material& linear, const LameParameters& p) {
-  const int n = el.nodeCount();
-  const Mat9 C = linear.firstPiolaDerivative(Mat3::Identity(), p);
-  MatX H = MatX::Zero(3 * n, 3 * n);
-  MatX B = MatX::Zero(9, 3 * n);
-  for (const auto& q : el.quadrature) {
-    for (int a = 0; a < n; ++a)
-      for (int j = 0; j < 3; ++j)
-        for (int k = 0; k < 3; ++k) B(k + 3 * j, 3 * a + k) = q.dNdX(a, j);
-    const MatX CB = C.lazyProduct(B);
-    H.noalias() += q.weight * B.transpose().lazyProduct(CB);
-  }
-  return H;
-}
 
 int findBlock(const PackedNewmarkModel& p, int row, int col) {
   const auto begin = p.column.begin() + p.rowStart[row];

@@ -143,14 +143,17 @@ void ElasticEnergy::setParameters(std::vector<LameParameters> parameters) {
   buildRestStiffness();
 }
 
+MatX restElementStiffness(const Element& el, const Material& linear, const LameParameters& parameters) {
+  return elementHessianImpl<Eigen::Dynamic>(el, linear, parameters, Mat3::Identity(), false,
+                                            [](const QuadraturePoint&) { return Mat3::Identity(); });
+}
+
 void ElasticEnergy::buildRestStiffness() {
   restStiffness_.clear();
   if (!linearInFrame()) return;
   restStiffness_.reserve(elements_.size());
   for (size_t e = 0; e < elements_.size(); ++e)
-    restStiffness_.push_back(elementHessianImpl<Eigen::Dynamic>(elements_[e], *linear_, parameters_[e],
-                                                                Mat3::Identity(), false,
-                                                                [](const QuadraturePoint&) { return Mat3::Identity(); }));
+    restStiffness_.push_back(restElementStiffness(elements_[e], *linear_, parameters_[e]));
 }
 
 namespace {

@@ -15,6 +15,11 @@
 
 namespace softfit {
 
+// Rest stiffness of one element, sum_q w_q B^T C B with C the small-strain tensor of
+// `linear` (its first Piola derivative at F = I): the matrix ElasticEnergy caches for
+// warped corotation and the GPU Newmark model packs (cuda/packed_newmark_model_builder).
+MatX restElementStiffness(const Element& el, const Material& linear, const LameParameters& parameters);
+
 class ElasticEnergy {
  public:
   ElasticEnergy(std::vector<Element> elements, MaterialModel model, std::vector<LameParameters> parameters);

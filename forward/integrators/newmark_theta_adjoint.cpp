@@ -9,6 +9,7 @@
 
 #include "forward/errors.h"
 #include "forward/integrators/newmark_theta_integrator.h"
+#include "forward/integrators/newmark_velocity_update.h"
 
 namespace softfit {
 
@@ -28,12 +29,7 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
   operatorsCached_ = factorIsExact_ = false;
 
   // 1. v' = a (u' - u_n) - ((1 - theta) / theta) v_n.
-  VecX vBar = adj.nextV;
-  zeroConstrained(vBar, fixed);
-  VecX uBar = adj.nextX + a * vBar;
-  adj.currentX -= a * vBar;
-  adj.currentV -= ((1.0 - theta) / theta) * vBar;
-  zeroConstrained(uBar, fixed);
+  const VecX uBar = newmarkVelocityAdjoint(adj, fixed, theta, dt);
 
   // 2. lambda = A^{-1} uBar (A is symmetric). As in the forward pass, PCG with the
   // cached factor of a nearby step, refactorized when it stops being a good

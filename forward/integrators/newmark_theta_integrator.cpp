@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/integrators/newmark_velocity_update.h"
 
 namespace softfit {
 
@@ -180,7 +181,6 @@ PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, con
 }
 
 State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, const State* /*previous*/, double dt) {
-  const double a = 1.0 / (theta_ * dt);
   const VecX& X = model.restPositions();
   // Without rotations and contact the system matrix is the same every step: assemble
   // and factorize it once, then each step is one right-hand side and one back-solve.
@@ -260,7 +260,7 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
   if (!un.allFinite()) throw SolveError("newmark_theta: non-finite displacement at t = " + std::to_string(next.time));
   const VecX uPrev = current.x - X;
   next.x = X + un;
-  next.v = a * (un - uPrev) - ((1.0 - theta_) / theta_) * current.v;
+  next.v = newmarkVelocity(un, uPrev, current.v, theta_, dt);
   model.dirichlet.applyVelocities(next.time, next.v);
   return next;
 }
