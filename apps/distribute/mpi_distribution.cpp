@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// SOFTFIT_TEST_RANK_FAULT=kill:R or stop:R (tests only).
+// SOFTFIT_TEST_RANK_FAULT=kill:R or hang:R (tests only).
 void injectFault(int rank) {
   const char* spec = std::getenv("SOFTFIT_TEST_RANK_FAULT");
   if (!spec) return;
@@ -32,7 +32,8 @@ void injectFault(int rank) {
   if (colon == std::string::npos || std::atoi(s.c_str() + colon + 1) != rank) return;
   const std::string what = s.substr(0, colon);
   if (what == "kill") std::raise(SIGKILL);
-  if (what == "stop") std::raise(SIGSTOP);
+  if (what == "hang")
+    while (true) std::this_thread::sleep_for(std::chrono::seconds(1));
 }
 
 // Waits for `request`, polling; past `limit` seconds ends the job with a message.
@@ -63,7 +64,6 @@ MpiDistribution::MpiDistribution(int& argc, char**& argv) {
   if (!initialized) MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
-  injectFault(rank_);
   MPI_Comm machine;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &machine);
   MPI_Comm_size(machine, &ranksOnMachine_);
@@ -84,6 +84,7 @@ std::string MpiDistribution::description() const {
 }
 
 std::vector<TaskResult> MpiDistribution::runAll(int count, const std::function<std::string(int index)>& task) {
+  injectFault(rank_);
   ByteWriter mine;
   for (int i = rank_; i < count; i += size_) {
     const TaskResult r = runTask(task, i);

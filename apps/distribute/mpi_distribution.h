@@ -5,8 +5,8 @@
 // instead of blocking forever. Each rank pins its thread budget (cores / ranks on its
 // machine, thread_budget.h).
 //
-// Fault injection for the tests only: SOFTFIT_TEST_RANK_FAULT=kill:R or stop:R makes
-// rank R kill or stop itself (SIGKILL / SIGSTOP) right after MPI_Init.
+// Fault injection for the tests only: SOFTFIT_TEST_RANK_FAULT=kill:R or hang:R makes
+// rank R kill itself (SIGKILL) or sleep forever when it is given its first tasks.
 #include "apps/distribute/work_distribution.h"
 
 namespace softfit::apps {
