@@ -210,8 +210,11 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
       data.costs.push_back(r.cost);
       data.ok.push_back(r.ok);
     }
-    if (!latin)
-      for (const SweepAxis& a : axes) data.gridCounts.push_back(a.count);
+    for (const SweepAxis& a : axes) {
+      if (!latin) data.gridCounts.push_back(a.count);
+      data.low.push_back(a.low);
+      data.high.push_back(a.high);
+    }
     data.truth = readGroundTruth((fs::path(options.observations) / "truth.json").string());
     writeAtomically((out / "sweep.png").string(), [&](const std::string& path) { writeLandscapePlot(path, data); });
     plotNote = ", sweep.png";

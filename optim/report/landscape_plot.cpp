@@ -36,6 +36,8 @@ struct Range {
 };
 
 Range axisRange(const LandscapeData& d, int axis) {
+  if (d.low.size() == d.names.size() && d.high.size() == d.names.size() && d.high[axis] > d.low[axis])
+    return {d.low[axis], d.high[axis]};
   Range r{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
   for (const VecX& p : d.points) {
     r.lo = std::min(r.lo, p[axis]);

@@ -21,6 +21,9 @@ struct LandscapeData {
   // empty for scattered points (Latin hypercube).
   std::vector<int> gridCounts;
   std::map<std::string, double> truth;  // known true values; may be empty
+  // The axes' extent per parameter (e.g. the sampled box of a Latin hypercube); empty:
+  // the points' own extent.
+  std::vector<double> low, high;
 };
 
 // Throws InputError for other than 1 or 2 parameters, or naming `path` when it cannot
