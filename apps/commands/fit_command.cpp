@@ -8,31 +8,22 @@
 #include "apps/commands/rank_timeout_option.h"
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
+#include "forward/integrators/simulator.h"
 #include "forward/io/run_marker.h"
-#include "forward/value_limits.h"
 #include "forward/mesh/input_file.h"
-#include "forward/mesh/text_tokenizer.h"
 #include "observations/capture.h"
-#include "scene/scene_loader.h"
-#include "scene/simulation_writer.h"
-#include "observations/capture_io.h"
-#include "observations/displacement_loss.h"
-#include "observations/grid_sdf_point_loss.h"
-#include "observations/point_cloud_loss.h"
-#include "observations/point_usage.h"
-#include "optim/report/convergence_plot.h"
 #include "optim/fit_problem.h"
+#include "optim/report/convergence_plot.h"
 #include "optim/report/fit_report.h"
 #include "optim/report/ground_truth.h"
+#include "scene/simulation_writer.h"
 
 namespace softfit::apps {
 

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "adjoint/checkpointing.h"
+#include "adjoint/parameter_descriptor.h"
 #include "forward/errors.h"
 #include "forward/integrators/simulator.h"
 #include "forward/mesh/text_tokenizer.h"
