@@ -20,6 +20,8 @@ class FitProblem {
 
   // f(q) and df/dq; throws SolveError when the forward or adjoint solve fails.
   double evaluate(const VecX& q, VecX& gradient);
+  // f(q) alone (forward pass only, the same value as evaluate's); throws SolveError.
+  double cost(const VecX& q);
   ObjectiveFunction objective();
 
   VecX toInternal(const VecX& physical) const { return transforms_.toInternal(physical); }
@@ -50,8 +52,19 @@ struct MultiStartOptions {
   unsigned seed = 7;
 };
 
-// Runs the optimizer from q0 and from `starts - 1` perturbed starts; returns the best.
+// The starts of a multi-start fit: q0, then `starts - 1` perturbed copies (a fixed
+// random sequence from `seed`, so every process that asks gets the same starts).
+std::vector<VecX> multiStartPoints(const VecX& q0, const MultiStartOptions& multiStart);
+
+// The best of the starts' results: the lowest cost among the starts whose search had no
+// failed forward solve (the first one on ties); when every start had one, the lowest
+// cost of all. The choice depends only on the results, not on where they were computed.
+int bestStartIndex(const std::vector<OptimizationResult>& results);
+
+// Runs the optimizer from each of multiStartPoints, one after another; returns the best
+// (bestStartIndex). `results`, when non-null, receives every start's result.
 OptimizationResult minimizeMultiStart(const ObjectiveFunction& f, const VecX& q0, const OptimizerOptions& options,
-                                      const MultiStartOptions& multiStart, const IterationCallback& onIteration = {});
+                                      const MultiStartOptions& multiStart, const IterationCallback& onIteration = {},
+                                      std::vector<OptimizationResult>* results = nullptr);
 
 }  // namespace softfit

@@ -41,6 +41,7 @@ OptimizationResult minimize(const ObjectiveFunction& f, const VecX& q0, const Op
       r.point = q0;
       r.cost = f0;
       r.evaluations = tracker.evaluations();
+      r.solveFailed = true;
       r.stopReason = "forward solve failed at the initial parameters: " + tracker.failure();
       return r;
     }
@@ -63,6 +64,7 @@ OptimizationResult minimize(const ObjectiveFunction& f, const VecX& q0, const Op
     // Stop honestly: a point the search wanted to visit could not be simulated, so the
     // best point so far is not a verified minimum.
     result.converged = false;
+    result.solveFailed = true;
     result.stopReason += " (a forward solve failed during the search: " + tracker.failure() + ")";
   }
   return result;

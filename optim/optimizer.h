@@ -50,6 +50,7 @@ struct OptimizationResult {
   int iterations = 0;
   int evaluations = 0;
   bool converged = false;
+  bool solveFailed = false;  // a forward solve failed during the search (see stopReason)
   std::string stopReason;
   std::vector<IterationRecord> history;
 };

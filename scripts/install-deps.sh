@@ -11,6 +11,7 @@ packages=(
   liblbfgspp-dev libceres-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   tetgen libpng-dev libopen3d-dev
+  libopenmpi-dev openmpi-bin
 )
 test_packages=(clang libclang-rt-dev)
 

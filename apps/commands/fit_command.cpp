@@ -1,35 +1,29 @@
 #include "apps/commands/fit_command.h"
 #include "apps/commands/device_option.h"
 #include "apps/commands/fit_bootstrap.h"
+#include "apps/commands/fit_inputs.h"
+#include "apps/commands/multi_start_run.h"
 #include "apps/commands/option_checks.h"
 #include "apps/commands/output_folder.h"
+#include "apps/commands/rank_timeout_option.h"
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
+#include "forward/integrators/simulator.h"
 #include "forward/io/run_marker.h"
-#include "forward/value_limits.h"
 #include "forward/mesh/input_file.h"
-#include "forward/mesh/text_tokenizer.h"
 #include "observations/capture.h"
-#include "scene/scene_loader.h"
-#include "scene/simulation_writer.h"
-#include "observations/capture_io.h"
-#include "observations/displacement_loss.h"
-#include "observations/grid_sdf_point_loss.h"
-#include "observations/point_cloud_loss.h"
-#include "observations/point_usage.h"
-#include "optim/report/convergence_plot.h"
 #include "optim/fit_problem.h"
+#include "optim/report/convergence_plot.h"
 #include "optim/report/fit_report.h"
 #include "optim/report/ground_truth.h"
+#include "scene/simulation_writer.h"
 
 namespace softfit::apps {
 
@@ -59,53 +53,30 @@ struct FitOptions {
   std::string cameras;  // for the bootstrap; default DIR/cameras.json
   std::string checkpointing = "all";
   int maxStates = 20;
+  double rankTimeout = 0.0;
   bool quiet = false;
 };
 
-// "E=2500,nu=0.35" -> values by parameter name.
-std::map<std::string, double> parseStart(const std::string& text) {
-  std::map<std::string, double> values;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) {
-    if (item.empty()) continue;
-    const auto eq = item.find('=');
-    if (eq == std::string::npos) throw InputError("--start: \"" + item + "\" is not name=value");
-    const std::string name = item.substr(0, eq);
-    double value = 0.0;
-    if (!parseReal(item.substr(eq + 1), value) || !std::isfinite(value))
-      throw InputError("--start: \"" + item + "\": the value of " + name + " is not a finite number");
-    if (!values.emplace(name, value).second) throw InputError("--start: " + name + " is given twice");
-  }
-  return values;
+FitInputOptions inputOptions(const FitOptions& o) {
+  FitInputOptions i;
+  i.command = "fit";
+  i.device = o.device;
+  i.scene = o.scene;
+  i.observations = o.observations;
+  i.loss = o.loss;
+  i.pointCost = o.pointCost;
+  i.huber = o.huber;
+  i.noiseSigma = o.noiseSigma;
+  i.bootstrapSteps = o.bootstrapSteps;
+  i.checkpointing = o.checkpointing;
+  i.maxStates = o.maxStates;
+  return i;
 }
 
-std::string formatPoint(const std::vector<std::string>& names, const VecX& p) {
-  std::string out;
-  char buffer[64];
-  for (size_t i = 0; i < names.size(); ++i) {
-    std::snprintf(buffer, sizeof(buffer), "%s%s=%.6g", i ? " " : "", names[i].c_str(), p[i]);
-    out += buffer;
-  }
-  return out;
-}
-
-// The point-cloud cost of `capture`: "closest" (point to deformed surface) or "sdf" (grid).
-std::unique_ptr<CaptureLoss> makePointLoss(const BuiltScene& scene, const Capture& capture,
-                                           const PointCloudLossOptions& lossOptions, const std::string& cost) {
-  if (cost == "closest")
-    return std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions,
-                                                   scene.model->restPositions());
-  if (cost == "sdf") {
-    if (!scene.isGrid()) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
-    return std::make_unique<GridSdfPointLoss>(capture, scene.grid, lossOptions);
-  }
-  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
-}
-
-// Minimizes the fit problem from the physical start p0, printing a line per iteration.
-OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOptions& options, OptimizerKind kind,
-                            const std::vector<std::string>& names, const char* label) {
+// Minimizes the fit problem from the physical start p0 and the perturbed starts, spread
+// over the distribution's processes, printing a line per iteration run here.
+MultiStartRun optimize(FitProblem& problem, const VecX& p0, const FitOptions& options, OptimizerKind kind,
+                       const std::vector<std::string>& names, const char* label, WorkDistribution& distribution) {
   OptimizerOptions optimizer;
   optimizer.kind = kind;
   optimizer.maxIterations = options.maxIterations;
@@ -114,67 +85,43 @@ OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOption
   optimizer.stepTolerance = options.stepTolerance;
   MultiStartOptions multi;
   multi.starts = options.multiStart;
-  return minimizeMultiStart(problem.objective(), problem.toInternal(p0), optimizer, multi, [&](const IterationRecord& r) {
+  MultiStartRun run = runMultiStart(problem, problem.toInternal(p0), optimizer, multi, distribution,
+                                    [&](int start, const IterationRecord& r) {
     if (options.quiet) return;
-    std::printf("  %siteration %3d  cost %.6e  |grad| %.3e  %s  (%d evaluations, %.1f s)\n", label, r.iteration, r.cost,
-                r.gradientNorm, formatPoint(names, problem.toPhysical(r.point)).c_str(), r.evaluations, r.seconds);
+    const std::string startLabel = options.multiStart > 1 ? "start " + std::to_string(start) + " " : "";
+    std::printf("  %s%siteration %3d  cost %.6e  |grad| %.3e  %s  (%d evaluations, %.1f s)\n", label,
+                startLabel.c_str(), r.iteration, r.cost, r.gradientNorm,
+                formatPoint(names, problem.toPhysical(r.point)).c_str(), r.evaluations, r.seconds);
     std::fflush(stdout);
   });
+  if (options.multiStart > 1) {
+    std::printf("%s", formatMultiStart(run, problem, names).c_str());
+    std::fflush(stdout);
+  }
+  return run;
 }
 
-int runFit(const FitOptions& options) {
+int runFit(const FitOptions& options, WorkDistribution& distribution) {
   const auto start = std::chrono::steady_clock::now();
+  distribution.setWaitLimit(options.rankTimeout);
+  const bool root = distribution.isRoot();  // rank 0 writes the outputs
   requireOutputFolder(options.output);
-  beginRun(options.output, {"history.csv", "result.json", "convergence.png"});  // an earlier run's
+  if (root) beginRun(options.output, {"history.csv", "result.json", "convergence.png", "starts.csv"});
   requireFolder(options.observations, "--observations folder");
   const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
   const auto startValues = parseStart(options.start);
-  SceneDescription description = loadScene(options.scene);
-  applyDevice(options.device, description.integrator);
-  BuiltScene scene = buildScene(description);
+  const FitInputOptions inputOptions = apps::inputOptions(options);
+  FitInputs inputs;
+  loadFitInputs(inputOptions, inputs);
+  const SceneDescription& description = inputs.description;
+  BuiltScene& scene = inputs.scene;
   PhysicalModel& model = *scene.model;
-
-  // Observations: point clouds (capture.json) or node displacements (displacements.json).
   const fs::path dir(options.observations);
-  std::string lossKind = options.loss;
-  if (lossKind == "auto") lossKind = fs::exists(dir / "capture.json") ? "points" : "displacements";
-  std::unique_ptr<TrajectoryLoss> loss;
-  CaptureLoss* pointLoss = nullptr;  // the point-cloud loss, when the observations are points
-  int steps = 0;
-  std::optional<Capture> capture;
-  PointCloudLossOptions lossOptions;
-  std::string cost = options.pointCost;
-  if (lossKind == "points") {
-    capture = loadCapture(dir.string());
-    lossOptions.stride = frameStride(*capture, description.dt);
-    lossOptions.huberDelta = options.huber;
-    lossOptions.averageOverPoints = true;
-    // The noise correction exists for the closest-point cost only; with the sdf cost the
-    // noise sigma serves the bootstrap alone (grid + noise: sdf with the bootstrap,
-    // bench/README.md "Fits with noisy point clouds").
-    if (cost == "auto")
-      cost = scene.isGrid() && (options.noiseSigma == 0.0 || options.bootstrapSteps > 0) ? "sdf" : "closest";
-    lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
-    std::unique_ptr<CaptureLoss> points = makePointLoss(scene, *capture, lossOptions, cost);
-    steps = points->lastStep();
-    pointLoss = points.get();
-    std::printf("softfit fit: %s, %d point-cloud frames (%d points) from %s, %s point cost\n", options.scene.c_str(),
-                capture->frameCount(), capture->totalPoints(), options.observations.c_str(),
-                cost == "sdf" ? "grid SDF" : "closest-point");
-    loss = std::move(points);
-  } else if (lossKind == "displacements") {
-    DisplacementObservations observations = readDisplacementObservations((dir / "displacements.json").string());
-    int stride = 1;
-    if (observations.dt > 0.0) stride = observationStride(observations.dt, description.dt, observations.source);
-    const int frames = static_cast<int>(observations.frames.size());
-    auto displacements = std::make_unique<DisplacementLoss>(std::move(observations), model.nodeCount(), stride);
-    steps = displacements->lastStep();
-    std::printf("softfit fit: %s, %d displacement frames from %s\n", options.scene.c_str(), frames,
-                options.observations.c_str());
-    loss = std::move(displacements);
-  } else {
-    throw InputError("--loss = \"" + lossKind + "\": unknown (valid: auto, points, displacements)");
-  }
+  std::optional<Capture>& capture = inputs.capture;
+  const PointCloudLossOptions& lossOptions = inputs.lossOptions;
+  const std::string& cost = inputs.cost;
+  const int steps = inputs.steps;
+  if (distribution.size() > 1) std::printf("  %s\n", distribution.description().c_str());
   CaptureBootstrapOptions bootstrap;
   if (options.bootstrapSteps != 0) {
     if (!capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
@@ -188,66 +135,36 @@ int runFit(const FitOptions& options) {
   VecX p0 = space.values(model);
   const std::vector<std::string> names = space.names();
   const TransformSet transforms = defaultTransforms(space.parameters());
-  for (const auto& [name, value] : startValues) {
-    const auto it = std::find(names.begin(), names.end(), name);
-    if (it == names.end()) throw InputError("--start: \"" + name + "\" is not among --params " + options.parameters);
-    try {  // the parameter's own range, named
-      transforms.transforms[it - names.begin()].toInternal(value);
-      const double limit = space.parameters()[it - names.begin()].descriptor->magnitudeLimit;
-      if (limit > 0.0) requireMagnitude(value, limit, "value");
-    } catch (const InputError& e) {
-      throw InputError("--start " + name + ": " + e.what());
-    }
-    p0[it - names.begin()] = value;
-  }
-  FitSetup setup;
-  setup.trajectory = trajectorySetup(description, scene);
-  setup.trajectory.steps = steps;  // up to the last observed frame
-  setup.loss = loss.get();
-  setup.checkpoints.strategy = parseCheckpointStrategy(options.checkpointing, "--checkpointing");
-  setup.checkpoints.maxStates = options.maxStates;
+  applyStartValues(startValues, space, transforms, options.parameters, p0);
+  const FitSetup setup = makeFitSetup(inputs, inputOptions);
   FitProblem problem(setup, space, transforms);
-  if (pointLoss) {  // the points used and dropped at the start: refuse data that cannot constrain the fit
-    // The run leaves the model as it found it, so the fit's bits do not depend on it.
-    const ParameterValues before = readParameterValues(model, scene.motion);
-    const State initialBefore = problem.initial();
-    problem.apply(p0);
-    std::vector<FramePointUsage> usage;
-    try {
-      usage = pointUsage(*pointLoss, simulate(problem.setup().trajectory, true).states);
-    } catch (const SolveError&) {  // the search below reports a failed forward solve itself
-    }
-    restoreParameterValues(before, model);
-    problem.setInitial(initialBefore);
-    if (!usage.empty()) {
-      std::printf("%s", formatPointUsage(usage).c_str());
-      requireUsablePoints(*pointLoss, usage);
-    }
-  }
+  checkPointUsage(inputs, problem, p0);  // refuse data that cannot constrain the fit
 
   // auto: the gradient-only line search for a loss whose value jumps (the grid SDF cost).
   const OptimizerKind optimizerKind =
-      options.optimizer == "auto" ? defaultOptimizer(*loss) : parseOptimizerKind(options.optimizer);
+      options.optimizer == "auto" ? defaultOptimizer(*inputs.loss) : parseOptimizerKind(options.optimizer);
   std::printf("  %d steps of %s / %s, optimizer %s, parameters %s\n  start: %s\n", steps,
               integratorTypeName(description.integrator.type).c_str(),
               materialModelName(model.elastic().model()).c_str(), optimizerKindName(optimizerKind).c_str(),
               options.parameters.c_str(),
               formatPoint(names, p0).c_str());
-  const OptimizationResult result = optimize(problem, p0, options, optimizerKind, names, "");
+  const MultiStartRun run = optimize(problem, p0, options, optimizerKind, names, "", distribution);
+  const OptimizationResult& result = run.bestResult();
   FitSummary summary;
   VecX q = result.point;
-  const bool solveFailed = result.stopReason.find("forward solve failed") != std::string::npos;
+  const bool solveFailed = result.solveFailed;
   if (options.bootstrapSteps > 0 && !solveFailed) {
     const auto fitCapture = [&](const Capture& synthetic) {
       std::unique_ptr<CaptureLoss> syntheticLoss = makePointLoss(scene, synthetic, lossOptions, cost);
       FitSetup refitSetup = setup;
       refitSetup.loss = syntheticLoss.get();
       FitProblem refit(refitSetup, space, transforms);
-      return VecX(optimize(refit, p0, options, optimizerKind, names, "refit ").point);
+      return VecX(optimize(refit, p0, options, optimizerKind, names, "refit ", distribution).bestResult().point);
     };
     q = bootstrapCaptureFit(scene, problem, result.point, bootstrap, fitCapture, summary.bootstrap);
   }
   const VecX p = problem.toPhysical(q);
+  if (!root) return solveFailed ? 3 : 0;  // rank 0 writes the outputs
 
   // Reports: written under temporary names, renamed; run_complete.txt only after a run
   // whose solves all succeeded (beginRun at the start removed an earlier run's).
@@ -264,6 +181,9 @@ int runFit(const FitOptions& options) {
                   [&](const std::string& path) { writeFitResultJson(path, summary); });
   writeAtomically((fs::path(options.output) / "convergence.png").string(),
                   [&](const std::string& path) { writeConvergencePlot(path, result.history); });
+  if (run.results.size() > 1)
+    writeAtomically((fs::path(options.output) / "starts.csv").string(),
+                    [&](const std::string& path) { writeMultiStartCsv(path, run, problem, names); });
 
   // The reconstructed trajectory, for ParaView next to the observations.
   problem.apply(p);
@@ -278,14 +198,15 @@ int runFit(const FitOptions& options) {
               result.iterations, result.evaluations, result.cost, summary.seconds);
   std::printf("%s", formatFitSummary(summary).c_str());
   if (!solveFailed) markRunComplete(options.output, "softfit fit: " + result.stopReason);
-  std::printf("  wrote %s/{history.csv, result.json, convergence.png, reconstruction/simulation.pvd%s}\n",
-              options.output.c_str(), solveFailed ? "" : ", run_complete.txt");
+  std::printf("  wrote %s/{history.csv, result.json, convergence.png%s, reconstruction/simulation.pvd%s}\n",
+              options.output.c_str(), run.results.size() > 1 ? ", starts.csv" : "",
+              solveFailed ? "" : ", run_complete.txt");
   return solveFailed ? 3 : 0;
 }
 
 }  // namespace
 
-void addFitCommand(CLI::App& app, int& exitCode) {
+void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution) {
   auto options = std::make_shared<FitOptions>();
   CLI::App* cmd = app.add_subcommand("fit", "Reconstruct physical parameters from a capture");
   cmd->add_option("scene", options->scene, "Scene JSON (geometry, boundary conditions, initial guess)")
@@ -313,7 +234,8 @@ void addFitCommand(CLI::App& app, int& exitCode) {
                   "gradient-only-lbfgs: stop when a step (internal coordinates, max norm) falls below")
       ->check(numberAtLeast(0))
       ->capture_default_str();
-  cmd->add_option("--multi-start", options->multiStart, "Number of starts (perturbed)")
+  cmd->add_option("--multi-start", options->multiStart,
+                  "Number of starts (the given one and perturbed ones; under mpirun spread over the ranks)")
       ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")
@@ -341,8 +263,9 @@ void addFitCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")
       ->check(integerAtLeast(1))
       ->capture_default_str();
+  addRankTimeoutOption(cmd, options->rankTimeout);
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");
-  cmd->callback([options, &exitCode] { exitCode = runFit(*options); });
+  cmd->callback([options, &exitCode, &distribution] { exitCode = runFit(*options, distribution); });
 }
 
 }  // namespace softfit::apps

@@ -17,6 +17,14 @@ int rangeBound(int n, int k, int parts) { return static_cast<int>(static_cast<lo
 
 }  // namespace
 
+int defaultThreadCount() {
+#ifdef SOFTFIT_OPENMP
+  return std::max(1, omp_get_max_threads());
+#else
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+#endif
+}
+
 bool persistentParallelWorkers() {
 #ifdef SOFTFIT_OPENMP
   return true;
@@ -28,7 +36,7 @@ bool persistentParallelWorkers() {
 void forEachRangeInParallel(int n, int threads, const std::function<void(int begin, int end)>& work,
                             int minPerThread) {
   if (n <= 0) return;
-  int t = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int t = threads > 0 ? threads : defaultThreadCount();
   t = std::min(t, std::max(1, n / std::max(1, minPerThread)));  // not worth a thread for fewer items
   if (t <= 1) {
     work(0, n);

@@ -1,7 +1,7 @@
 #pragma once
 // Deterministic data parallelism for element and point loops.
 // forEachRangeInParallel runs work(begin, end) over contiguous ranges of [0, n) on up to
-// `threads` threads (0 = all hardware threads; fewer when there are not at least
+// `threads` threads (0 = defaultThreadCount(), normally all cores; fewer when there are not at least
 // `minPerThread` items per thread). Each item must write only its own output slot, so
 // results never depend on the thread count; callers accumulate sums sequentially
 // afterwards (computeInParallelScatterInOrder does exactly that for element loops).
@@ -9,6 +9,11 @@
 #include <functional>
 
 namespace softfit {
+
+// The thread count that `threads` = 0 stands for: OpenMP's default team size
+// (omp_get_max_threads: OMP_NUM_THREADS, omp_set_num_threads, else the cores this
+// process may run on) when built with OpenMP, else std::thread::hardware_concurrency.
+int defaultThreadCount();
 
 void forEachRangeInParallel(int n, int threads, const std::function<void(int begin, int end)>& work,
                             int minPerThread = 256);

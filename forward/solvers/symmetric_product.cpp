@@ -112,8 +112,7 @@ SymmetricProduct::SymmetricProduct(const SparseMatrix& A, int threads)
   chunkBounds_.resize(chunks + 1);
   for (int c = 0; c <= chunks; ++c)
     chunkBounds_[c] = static_cast<int>(static_cast<long long>(blocked_ ? blocks : 0) * c / chunks);
-  const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads_ = threads > 0 ? threads : (large ? hw : 1);
+  threads_ = threads > 0 ? threads : (large ? defaultThreadCount() : 1);
   if (blocked_) blockValues_.resize(9 * blockRow_.size());
   setValues(A);
 }

@@ -24,7 +24,7 @@ class SymmetricProduct {
   SymmetricProduct() = default;
   // Inspects A's structure and copies its values: 3x3-block columns (columns 3J..3J+2
   // share one row pattern made of whole row triples, with a diagonal block) use the
-  // lower-triangle block kernel. threads <= 0: std::thread::hardware_concurrency() for
+  // lower-triangle block kernel. threads <= 0: defaultThreadCount() (parallel_ranges.h) for
   // large matrices, the calling thread only for small ones.
   explicit SymmetricProduct(const SparseMatrix& A, int threads = 0);
 
