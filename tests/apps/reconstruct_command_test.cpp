@@ -129,6 +129,7 @@ TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
                                   " --youngs 2e4 --poisson 0.25");
   ASSERT_EQ(again.exitCode, 0) << again.output;
   EXPECT_EQ(bytes(out / "shape/rest_sdf.f64"), bytes(dir_ / "again/shape/rest_sdf.f64"));
+  EXPECT_EQ(bytes(out / "scene.json"), bytes(dir_ / "again/scene.json"));  // initial velocity included
   EXPECT_EQ(bytes(out / "observations/frames/frame_000003.ply"), bytes(dir_ / "again/observations/frames/frame_000003.ply"));
 }
 
