@@ -19,7 +19,7 @@
 #   --start LIST               (E=1.4 E_true,nu=nu_true+0.05,alpha1/alpha2 = 1.5 x true)
 #   --max-iterations N         (25)            --fit-args "..."   (more fit options, e.g. "--point-cost closest")
 #   --softfit PATH             (build/softfit)
-#   --velocity-frames V        (3: the velocity's start from the cloud centroids of frames 0 and V)
+#   --velocity-frames V        (3: reconstruct registers frames 1..V for the initial velocity)
 # Run from the repository root. One fit at a time on a shared machine.
 set -euo pipefail
 
@@ -64,39 +64,15 @@ PY
 )
 fi
 
-# The reconstruction does not estimate the initial velocity (issue 20 item 3). From a zero
-# start the closest-point fit stays in a local minimum (the box slides instead of flying,
-# measured 2026-11-25), so the velocity's start is estimated here from the segmented
-# clouds: centroids of frames 0 and V (default 3), free fall assumed in between:
-# v = (c_V - c_0) / t - g t / 2. Biased by what each frame sees, but close enough.
-recargs=(--sensor "$sensor" --stride "$stride" --truth-scene "$scene")
+# reconstruct estimates the initial velocity (ICP of the rest cloud to frames 1..V,
+# reconstruct/initial_motion.h) into scene.json: the fit's start for velocity.
+recargs=(--sensor "$sensor" --stride "$stride" --truth-scene "$scene" --velocity-frames "$vframes")
 [ -n "$cell" ] && recargs+=(--cell-size "$cell")
 "$softfit" reconstruct "$work/cap" -o "$work/rec" "${recargs[@]}" > "$work/reconstruct.log" 2>&1 \
   || { echo "reconstruct failed:"; tail -5 "$work/reconstruct.log"; exit 1; }
 t2=$(now)
 
-if [[ ",$params," == *",velocity,"* ]] && [[ "$start" != *velocity* ]]; then
-  vstart=$(python3 - "$work/rec" "$vframes" <<'PY'
-import glob, json, os, struct, sys
-rec, k = sys.argv[1], int(sys.argv[2])
-scene = json.load(open(os.path.join(rec, "scene.json")))
-dt = scene["time"]["dt"] * scene["output"]["every"]
-def centroid(i):
-    b = open(os.path.join(rec, "observations/frames/frame_%06d.ply" % i), "rb").read()
-    j = b.index(b"end_header\n") + 11
-    n = int(b[:j].decode().split("element vertex ")[1].split()[0])
-    d = struct.unpack("<%dd" % (4 * n), b[j:j + 32 * n])
-    return [sum(d[c::4]) / n for c in range(3)]
-c0, c1 = centroid(0), centroid(k)
-t = k * dt
-g = scene["gravity"]
-v = [(c1[i] - c0[i]) / t - 0.5 * g[i] * t for i in range(3)]
-print("velocity_x=%.4f,velocity_y=%.4f,velocity_z=%.4f" % tuple(v))
-PY
-)
-  start="$start,$vstart"
-fi
-echo "fit start: $start"
+echo "fit start: $start (velocity: reconstruct's)"; grep "initial motion" "$work/reconstruct.log" || true
 
 set +e
 # shellcheck disable=SC2086

@@ -24,6 +24,10 @@ void writeFitScene(const std::string& path, const FitSceneSettings& s) {
   scene["gravity"] = vec(-9.81 * s.groundNormal);
   scene["damping"] = {{"alpha1", s.alpha1}, {"alpha2", s.alpha2}};
   scene["ground"] = {{"normal", vec(s.groundNormal)}, {"offset", s.groundOffset}};
+  if (s.initialMotion)
+    scene["initial"] = {{"velocity", vec(s.velocity)},
+                        {"angular_velocity", vec(s.angularVelocity)},
+                        {"center", vec(s.motionCenter)}};
   scene["integrator"] = {{"type", "newmark_theta"}, {"theta", 0.6}};
   scene["time"] = {{"dt", s.dt}, {"steps", s.steps}};
   scene["output"] = {{"every", s.outputEvery}};

@@ -3,7 +3,8 @@
 // JSON"): the reconstructed rest shape on a cut-cell grid ("sdf": {"type": "volume"}),
 // or as a closed surface tetrahedralized by TetGen ("mesh": {"file": "*.obj"}); the
 // fitted ground; gravity 9.81 m/s^2 along -normal; starting material values; dt =
-// capture dt / stride, steps = (frame count - 1) x stride.
+// capture dt / stride, steps = (frame count - 1) x stride; the initial motion when
+// estimated.
 #include <string>
 
 #include "forward/types.h"
@@ -22,6 +23,9 @@ struct FitSceneSettings {
   double dt = 0.01;
   int steps = 0;
   int outputEvery = 1;
+  // "initial": velocity v + omega x (X - center) (initial_motion.h); written when set.
+  bool initialMotion = false;
+  Vec3 velocity = Vec3::Zero(), angularVelocity = Vec3::Zero(), motionCenter = Vec3::Zero();
   std::string name;
 };
 

@@ -12,6 +12,7 @@
 #include "grid/sdf_volume_file.h"
 #include "observations/ply_io.h"
 #include "reconstruct/projection_image.h"
+#include "reconstruct/sdf_redistance.h"
 #include "reconstruct/shape_comparison.h"
 #include "reconstruct/sigma_ply_writer.h"
 #include "reconstruct/surface_extraction.h"
@@ -125,9 +126,22 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     fusion.groundBand = 0.0;
     summary.floating = true;
   }
+  PointCloud restCloud;
+  for (const SegmentedFrame& s : segmentation.restFrames) appendCloud(restCloud, s.object);
+  {
+    std::vector<PointCloud> firstFrames;
+    for (int f = 0; f <= options.initialMotion.frames && f < summary.frames; ++f)
+      firstFrames.push_back(segmentation.frames[f].object);
+    summary.motion = estimateInitialMotion(restCloud, firstFrames, capture.dt, -9.81 * segmentation.ground.normal,
+                                           options.initialMotion);
+  }
   const FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
   const TriangleSurface surface = extractZeroSurface(fused.volume);
   summary.volume = enclosedVolume(surface);
+  // The written SDF: the exact distance to that surface (sdf_redistance.h), or the fused
+  // values when the surface is not a closed manifold.
+  SdfVolume restSdf = fused.volume;
+  summary.exactDistance = redistanceToSurface(restSdf, surface);
 
   // Everything is written into OUT.partial, renamed to OUT at the end.
   const fs::path out(outDir);
@@ -137,11 +151,11 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
   try {
     fs::create_directories(partial / "shape");
     fs::create_directories(partial / "report");
-    writeSdfVolume((partial / "shape" / "rest_sdf.json").string(), fused.volume);
+    writeSdfVolume((partial / "shape" / "rest_sdf.json").string(), restSdf);
     writeObj((partial / "shape" / "rest_surface.obj").string(), surface.vertices, surface.triangles);
     // The tet scene's surface: the SDF resampled at half the grid cell, so that TetGen
     // makes about as many elements as the grid has cells (the fused surface has ~100x more).
-    const TriangleSurface coarse = extractZeroSurface(sampleSdf(VolumeSdf(fused.volume), 0.5 * summary.cellSize));
+    const TriangleSurface coarse = extractZeroSurface(sampleSdf(VolumeSdf(restSdf), 0.5 * summary.cellSize));
     writeObj((partial / "shape" / "tet_surface.obj").string(), coarse.vertices, coarse.triangles);
 
     FitSceneSettings scene = options.scene;
@@ -152,6 +166,12 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     scene.steps = (summary.frames - 1) * options.stride;
     scene.outputEvery = options.stride;
     scene.cellSize = summary.cellSize;
+    if (summary.motion.estimated) {
+      scene.initialMotion = true;
+      scene.velocity = summary.motion.velocity;
+      scene.angularVelocity = summary.motion.angularVelocity;
+      scene.motionCenter = restCloud.points.colwise().mean().transpose();
+    }
     scene.geometryKey = "sdf";
     scene.geometryFile = "shape/rest_sdf.json";
     writeFitScene((partial / "scene.json").string(), scene);
@@ -167,8 +187,6 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
 
     // Report: the segmented clouds of a few frames, the fused surface, the numbers.
     const fs::path report = partial / "report";
-    PointCloud restCloud;
-    for (const SegmentedFrame& s : segmentation.restFrames) appendCloud(restCloud, s.object);
     writePly((report / "rest_object.ply").string(), restCloud);
     for (int f : {0, summary.frames / 2, summary.frames - 1})
       writePly((report / numbered("frame", f, "_object.ply")).string(), segmentation.frames[f].object);
@@ -185,6 +203,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
         {"cell_size", summary.cellSize},
         {"volume", summary.volume},
         {"floating", summary.floating},
+        {"sdf", summary.exactDistance ? "exact distance to rest_surface.obj" : "fused values (surface not closed)"},
         {"rest_frames", summary.restFrames},
         {"frames", summary.frames},
         {"frames_without_object", summary.framesWithoutObject},
@@ -195,6 +214,12 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
                                    segmentation.workspace.centre[2]}},
                        {"radius", segmentation.workspace.radius},
                        {"height", segmentation.workspace.height}}},
+        {"initial_motion", {{"estimated", summary.motion.estimated},
+                            {"frames", summary.motion.framesUsed},
+                            {"velocity", {summary.motion.velocity[0], summary.motion.velocity[1], summary.motion.velocity[2]}},
+                            {"angular_velocity", {summary.motion.angularVelocity[0], summary.motion.angularVelocity[1],
+                                                  summary.motion.angularVelocity[2]}},
+                            {"registration_rms", summary.motion.rmsResidual}}},
         {"voxels", {{"inside", fused.insideVoxels}, {"carved", fused.carvedVoxels}, {"observed", fused.observedVoxels}}}};
     if (!options.truthScene.empty()) {
       writeObj((report / "true_surface.obj").string(), truth.vertices, truth.triangles);

@@ -6,7 +6,8 @@
 //      its closed surface (surface_extraction.h);
 //   3. write, into OUT.partial (renamed to OUT at the end, so a failed run leaves no
 //      complete-looking OUT; an existing OUT is replaced only then):
-//        OUT/scene.json                 the body on a cut-cell grid (fit_scene_writer.h)
+//        OUT/scene.json                 the body on a cut-cell grid (fit_scene_writer.h), with
+//                                       the initial motion of the first frames (initial_motion.h)
 //        OUT/scene_tets.json            the same with the closed surface through TetGen
 //        OUT/shape/rest_sdf.json, .f64  the SDF volume (grid/sdf_volume_file.h)
 //        OUT/shape/rest_surface.obj     the closed surface (marching cubes at the voxel size)
@@ -20,6 +21,7 @@
 
 #include "reconstruct/capture_segmentation.h"
 #include "reconstruct/fit_scene_writer.h"
+#include "reconstruct/initial_motion.h"
 
 namespace softfit {
 
@@ -33,6 +35,7 @@ struct ReconstructOptions {
   FitSceneSettings scene;      // starting material values (geometry, ground, time are filled in)
   std::string truthScene;      // optional: the true scene, for the report's shape comparison
   CaptureSegmentationOptions segmentation;
+  InitialMotionOptions initialMotion;  // frames = 0: no initial velocity in scene.json
 };
 
 struct ReconstructSummary {
@@ -41,7 +44,9 @@ struct ReconstructSummary {
   double objectSize = 0.0, voxel = 0.0, cellSize = 0.0, volume = 0.0;
   int restFrames = 0, frames = 0, framesWithoutObject = 0, flyingPixels = 0;
   long long objectPoints = 0;
+  bool exactDistance = false;  // rest_sdf holds the exact distance to the fused surface (sdf_redistance.h)
   bool floating = false;  // the rest-frame object does not touch the ground (closed at its lowest point)
+  InitialMotion motion;   // estimated from the first motion frames (initial_motion.h)
   bool compared = false;
   double trueVolume = 0.0, volumeErrorPercent = 0.0, chamfer = 0.0, chamferCells = 0.0;
 };

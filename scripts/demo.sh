@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# Installs dependencies, builds softfit (Release) and runs the main job on the bundled
-# default scene: a synthetic capture of the Stanford bunny bouncing on the ground (9
-# virtual depth cameras, 41 point-cloud frames), then the reconstruction of Young's
-# modulus, Poisson ratio and Rayleigh damping from a wrong start. Prints recovered vs
-# true values; writes results/default/{capture,fit}/ (fit: history.csv, result.json,
-# convergence.png, reconstruction/simulation.pvd for ParaView).
-# Extra arguments go to `softfit fit` (e.g. --optimizer ceres).
+# Installs dependencies, builds softfit (Release) and runs the main job, the raw-capture
+# path (issue 20): a soft 0.3 m box on a cut-cell grid is thrown up from the floor, lands
+# and bounces (bench/reconstruct_scenes/box_bounce_grid.json);
+#   1. softfit synth: a raw capture of it by 4 simulated Kinect v1 cameras at 320 x 240
+#      (16-bit depth PNGs with noise, holes and flying pixels, the floor, a wall and
+#      clutter in view, no masks; 5 rest frames, 51 motion frames)  -> results/default/capture
+#   2. softfit reconstruct: ground plane, segmentation, fused rest shape, initial
+#      velocity; scene.json + observations + report (no true mesh used)
+#                                                                  -> results/default/reconstruction
+#   3. softfit fit: Young's modulus, Poisson ratio, both Rayleigh damping coefficients and
+#      the initial velocity from a wrong start (E 7000 vs 5000, nu 0.35 vs 0.3, alphas 1.5x)
+#                                                                  -> results/default/fit
+# and prints recovered vs true values. The result folders: reconstruction/report/
+# (summary.json, rest_shape.png, segmented clouds, fused and true surfaces),
+# fit/convergence.png, fit/history.csv, fit/result.json and
+# fit/reconstruction/simulation.pvd (ParaView). Extra arguments go to `softfit fit`
+# (e.g. --max-iterations 25).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)" --target softfit
-build/softfit synth data/scenes/bunny_bounce.json -o results/default/capture
-build/softfit fit data/scenes/bunny_bounce.json --observations results/default/capture \
-  --params E,nu,alpha1,alpha2 --start E=7000,nu=0.35,alpha1=0.15,alpha2=0.015 \
-  -o results/default/fit "$@"
+scene=bench/reconstruct_scenes/box_bounce_grid.json
+out=results/default
+build/softfit synth "$scene" --sensor kinect --background --camera-count 4 --rest-frames 5 -o "$out/capture"
+build/softfit reconstruct "$out/capture" --sensor kinect --cell-size 0.0375 --truth-scene "$scene" \
+  -o "$out/reconstruction"
+build/softfit fit "$out/reconstruction/scene.json" --observations "$out/reconstruction/observations" \
+  --params E,nu,alpha1,alpha2,velocity --start E=7000,nu=0.35,alpha1=0.15,alpha2=0.015 \
+  --point-cost closest --max-iterations 12 -o "$out/fit" "$@"

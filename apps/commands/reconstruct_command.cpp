@@ -39,6 +39,12 @@ void runReconstruct(ReconstructCliOptions& o) {
   if (r.compared)
     std::printf("  vs truth: volume %.6g m^3 (%+.2f%%), symmetric Chamfer %.5f m = %.3f cells\n", r.trueVolume,
                 r.volumeErrorPercent, r.chamfer, r.chamferCells);
+  if (r.motion.estimated)
+    std::printf("  initial motion (frames 1..%d, registration RMS %.4f m): velocity (%.4f, %.4f, %.4f) m/s, "
+                "angular velocity (%.4f, %.4f, %.4f) rad/s\n",
+                r.motion.framesUsed, r.motion.rmsResidual, r.motion.velocity[0], r.motion.velocity[1],
+                r.motion.velocity[2], r.motion.angularVelocity[0], r.motion.angularVelocity[1],
+                r.motion.angularVelocity[2]);
   std::printf("  wrote scene.json, scene_tets.json, shape/, observations/, report/\n");
 }
 
@@ -56,6 +62,12 @@ void addReconstructCommand(CLI::App& app) {
   cmd->add_option("--voxel", o->reconstruct.voxel, "TSDF voxel size in metres (default: object size / 48)");
   cmd->add_option("--cell-size", o->reconstruct.cellSize, "Grid cell size in metres (default: object size / 8)");
   cmd->add_option("--stride", o->reconstruct.stride, "Simulation steps per capture frame")->capture_default_str();
+  cmd->add_option("--velocity-frames", o->reconstruct.initialMotion.frames,
+                  "Motion frames registered to the rest cloud for the initial velocity (0: none)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+  cmd->add_flag("--angular-velocity", o->reconstruct.initialMotion.angular,
+               "Also estimate the initial angular velocity from those frames (else 0)");
   cmd->add_option("--youngs", o->reconstruct.scene.youngsModulus, "Starting Young's modulus")->capture_default_str();
   cmd->add_option("--poisson", o->reconstruct.scene.poissonRatio, "Starting Poisson ratio")->capture_default_str();
   cmd->add_option("--density", o->reconstruct.scene.density, "Density")->capture_default_str();
