@@ -9,6 +9,7 @@ packages=(
   liblbfgspp-dev libceres-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   tetgen libpng-dev libopen3d-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-torch python3-matplotlib
 )
 
 missing=()

@@ -22,9 +22,8 @@
 #include "scene/scene_loader.h"
 #include "scene/simulation_writer.h"
 #include "observations/capture_io.h"
+#include "observations/capture_point_loss.h"
 #include "observations/displacement_loss.h"
-#include "observations/grid_sdf_point_loss.h"
-#include "observations/point_cloud_loss.h"
 #include "observations/point_usage.h"
 #include "optim/report/convergence_plot.h"
 #include "optim/fit_problem.h"
@@ -90,19 +89,6 @@ std::string formatPoint(const std::vector<std::string>& names, const VecX& p) {
   return out;
 }
 
-// The point-cloud cost of `capture`: "closest" (point to deformed surface) or "sdf" (grid).
-std::unique_ptr<CaptureLoss> makePointLoss(const BuiltScene& scene, const Capture& capture,
-                                           const PointCloudLossOptions& lossOptions, const std::string& cost) {
-  if (cost == "closest")
-    return std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions,
-                                                   scene.model->restPositions());
-  if (cost == "sdf") {
-    if (!scene.isGrid()) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
-    return std::make_unique<GridSdfPointLoss>(capture, scene.grid, lossOptions);
-  }
-  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
-}
-
 // Minimizes the fit problem from the physical start p0, printing a line per iteration.
 OptimizationResult optimize(FitProblem& problem, const VecX& p0, const FitOptions& options, OptimizerKind kind,
                             const std::vector<std::string>& names, const char* label) {
@@ -152,10 +138,9 @@ int runFit(const FitOptions& options) {
     // The noise correction exists for the closest-point cost only; with the sdf cost the
     // noise sigma serves the bootstrap alone (grid + noise: sdf with the bootstrap,
     // bench/README.md "Fits with noisy point clouds").
-    if (cost == "auto")
-      cost = scene.isGrid() && (options.noiseSigma == 0.0 || options.bootstrapSteps > 0) ? "sdf" : "closest";
+    cost = resolvePointCost(cost, scene.isGrid(), options.noiseSigma, options.bootstrapSteps);
     lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
-    std::unique_ptr<CaptureLoss> points = makePointLoss(scene, *capture, lossOptions, cost);
+    std::unique_ptr<CaptureLoss> points = makeCapturePointLoss(scene, *capture, lossOptions, cost);
     steps = points->lastStep();
     pointLoss = points.get();
     std::printf("softfit fit: %s, %d point-cloud frames (%d points) from %s, %s point cost\n", options.scene.c_str(),
@@ -239,7 +224,7 @@ int runFit(const FitOptions& options) {
   const bool solveFailed = result.stopReason.find("forward solve failed") != std::string::npos;
   if (options.bootstrapSteps > 0 && !solveFailed) {
     const auto fitCapture = [&](const Capture& synthetic) {
-      std::unique_ptr<CaptureLoss> syntheticLoss = makePointLoss(scene, synthetic, lossOptions, cost);
+      std::unique_ptr<CaptureLoss> syntheticLoss = makeCapturePointLoss(scene, synthetic, lossOptions, cost);
       FitSetup refitSetup = setup;
       refitSetup.loss = syntheticLoss.get();
       FitProblem refit(refitSetup, space, transforms);
