@@ -1,6 +1,7 @@
 // The compiled part of the softfit Python package (python/softfit/ wraps it).
 #include <pybind11/pybind11.h>
 
+#include "python/bindings/face_bindings.h"
 #include "python/bindings/fit_bindings.h"
 #include "python/bindings/python_errors.h"
 #include "python/bindings/scene_bindings.h"
@@ -10,4 +11,5 @@ PYBIND11_MODULE(_softfit, m) {
   softfit::python::bindErrors(m);
   softfit::python::bindScene(m);
   softfit::python::bindFit(m);
+  softfit::python::bindFace(m);
 }
