@@ -25,8 +25,14 @@ SCRIPT = textwrap.dedent("""
     try:
         if sys.argv[2] == "simulate":
             scene.simulate()
-        else:  # the forward pass of the adjoint
+        elif sys.argv[2] == "trajectory_gradient":  # the forward pass of the adjoint
             scene.trajectory_gradient("E", np.zeros((scene.steps + 1, scene.node_count, 3)))
+        else:  # a fit whose one observed frame is far away: a long first evaluation
+            import json, tempfile
+            folder = tempfile.mkdtemp()
+            frames = [{"frame": scene.steps, "positions": scene.initial_x.tolist()}]
+            open(os.path.join(folder, "displacements.json"), "w").write(json.dumps({"frames": frames}))
+            softfit.fit(scene, folder, "E")
     except KeyboardInterrupt:
         print("interrupted after %.2f s, ticks %d" % (time.time() - start, len(ticks)))
         sys.exit(0)
@@ -34,7 +40,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("what", ["simulate", "trajectory_gradient"])
+@pytest.mark.parametrize("what", ["simulate", "trajectory_gradient", "fit"])
 def test_ctrl_c_stops_a_long_run(tmp_path, what):
     script = tmp_path / "interrupt.py"
     script.write_text(SCRIPT)
