@@ -2,6 +2,7 @@
 // How the reverse pass gets the forward states back (DESIGN.md section 3: store states,
 // never matrices; matrices are recomputed in the backward pass).
 #include <cstddef>
+#include <functional>
 #include <string>
 
 namespace softfit {
@@ -16,6 +17,9 @@ struct CheckpointOptions {
   CheckpointStrategy strategy = CheckpointStrategy::StoreAll;
   int period = 10;     // Periodic
   int maxStates = 20;  // Binomial: states held at once (checkpoints), at least 2
+  // Called after every forward step of the pass, recomputations included (progress;
+  // the Python module checks for Ctrl-C here): an exception it throws ends the pass.
+  std::function<void()> onForwardStep;
 };
 
 CheckpointStrategy parseCheckpointStrategy(const std::string& name, const std::string& field);

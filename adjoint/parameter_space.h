@@ -43,6 +43,8 @@ class ParameterSpace {
   // InputError for values outside their domain (E <= 0, nu outside (-1, 0.5), ...).
   void apply(const VecX& values, PhysicalModel& model, State& initial);
   VecX gradient(const PhysicalModel& model, const TrajectoryGradient& g) const;
+  // The initial rigid motion as the last apply() left it (for the next ParameterSpace).
+  const InitialMotion& motion() const { return motion_; }
 
  private:
   // The elements a per-element parameter acts on.

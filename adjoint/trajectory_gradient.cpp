@@ -21,18 +21,22 @@ namespace {
 // Forward stepping with the bookkeeping the reverse pass needs.
 class ForwardRunner {
  public:
-  ForwardRunner(PhysicalModel& model, const IntegratorSettings& settings, double dt)
-      : model_(model), integrator_(makeIntegrator(settings)), dt_(dt) {}
+  ForwardRunner(PhysicalModel& model, const IntegratorSettings& settings, double dt,
+                std::function<void()> onStep = {})
+      : model_(model), integrator_(makeIntegrator(settings)), dt_(dt), onStep_(std::move(onStep)) {}
 
   State step(const State& current, const State* previous, int index) {
     ++forwardSteps;
+    State next;
     try {
-      return integrator_->step(model_, current, previous, dt_);
+      next = integrator_->step(model_, current, previous, dt_);
     } catch (const SolveError& e) {
       std::ostringstream msg;
       msg << "forward step " << index << " failed, no gradient computed: " << e.what();
       throw SolveError(msg.str());
     }
+    if (onStep_) onStep_();
+    return next;
   }
   TimeIntegrator& integrator() { return *integrator_; }
   int forwardSteps = 0;
@@ -41,6 +45,7 @@ class ForwardRunner {
   PhysicalModel& model_;
   std::unique_ptr<TimeIntegrator> integrator_;
   double dt_;
+  std::function<void()> onStep_;
 };
 
 // Adjoint vectors of the frames still open in the reverse sweep.
@@ -199,7 +204,7 @@ TrajectoryGradient trajectoryGradient(const TrajectorySetup& setup, TrajectoryLo
   const double dt = setup.dt;
   const State& initial = setup.initial;
   const int steps = setup.steps;
-  ForwardRunner runner(model, setup.integrator, dt);
+  ForwardRunner runner(model, setup.integrator, dt, checkpoints.onForwardStep);
   runner.integrator().reset();
   ReverseSweep sweep(model, runner.integrator(), loss, dt, steps);
   StateStore store;

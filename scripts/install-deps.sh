@@ -2,7 +2,8 @@
 # Installs softfit's build dependencies from Debian packages. Idempotent: packages
 # already present are skipped by apt-get, and apt-get update runs only when needed.
 # `--test` adds what only the test suite needs (clang with libFuzzer for the ctest
-# fuzz_text_readers); scripts/test.sh passes it, scripts/demo.sh does not.
+# fuzz_text_readers; pytest, torch and matplotlib for the Python tests and examples);
+# scripts/test.sh passes it, scripts/demo.sh does not.
 set -euo pipefail
 
 packages=(
@@ -12,8 +13,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   tetgen libpng-dev libopen3d-dev
   libopenmpi-dev openmpi-bin
+  pybind11-dev python3-dev python3-numpy
 )
-test_packages=(clang libclang-rt-dev)
+test_packages=(clang libclang-rt-dev python3-pytest python3-torch python3-matplotlib)
 
 for arg in "$@"; do
   case "$arg" in

@@ -19,6 +19,7 @@
 #include "forward/io/run_marker.h"
 #include "forward/mesh/input_file.h"
 #include "observations/capture.h"
+#include "observations/capture_point_loss.h"
 #include "optim/fit_problem.h"
 #include "optim/report/convergence_plot.h"
 #include "optim/report/fit_report.h"
@@ -155,7 +156,7 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   const bool solveFailed = result.solveFailed;
   if (options.bootstrapSteps > 0 && !solveFailed) {
     const auto fitCapture = [&](const Capture& synthetic) {
-      std::unique_ptr<CaptureLoss> syntheticLoss = makePointLoss(scene, synthetic, lossOptions, cost);
+      std::unique_ptr<CaptureLoss> syntheticLoss = makeCapturePointLoss(scene, synthetic, lossOptions, cost);
       FitSetup refitSetup = setup;
       refitSetup.loss = syntheticLoss.get();
       FitProblem refit(refitSetup, space, transforms);

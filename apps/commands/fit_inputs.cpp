@@ -15,25 +15,13 @@
 #include "forward/value_limits.h"
 #include "observations/capture_io.h"
 #include "observations/displacement_loss.h"
-#include "observations/grid_sdf_point_loss.h"
+#include "observations/capture_point_loss.h"
 #include "observations/point_usage.h"
 #include "scene/scene_loader.h"
 
 namespace softfit::apps {
 
 namespace fs = std::filesystem;
-
-std::unique_ptr<CaptureLoss> makePointLoss(const BuiltScene& scene, const Capture& capture,
-                                           const PointCloudLossOptions& lossOptions, const std::string& cost) {
-  if (cost == "closest")
-    return std::make_unique<PointCloudSurfaceLoss>(capture, scene.embeddedSurface, lossOptions,
-                                                   scene.model->restPositions());
-  if (cost == "sdf") {
-    if (!scene.isGrid()) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
-    return std::make_unique<GridSdfPointLoss>(capture, scene.grid, lossOptions);
-  }
-  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
-}
 
 void loadFitInputs(const FitInputOptions& options, FitInputs& inputs) {
   inputs.description = loadScene(options.scene);
@@ -59,10 +47,9 @@ void loadFitInputs(const FitInputOptions& options, FitInputs& inputs) {
     // noise sigma serves the bootstrap alone (grid + noise: sdf with the bootstrap,
     // bench/README.md "Fits with noisy point clouds").
     std::string& cost = inputs.cost;
-    if (cost == "auto")
-      cost = scene.isGrid() && (options.noiseSigma == 0.0 || options.bootstrapSteps > 0) ? "sdf" : "closest";
+    cost = resolvePointCost(cost, scene.isGrid(), options.noiseSigma, options.bootstrapSteps);
     lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
-    std::unique_ptr<CaptureLoss> points = makePointLoss(scene, *inputs.capture, lossOptions, cost);
+    std::unique_ptr<CaptureLoss> points = makeCapturePointLoss(scene, *inputs.capture, lossOptions, cost);
     inputs.steps = points->lastStep();
     inputs.pointLoss = points.get();
     std::printf("%s: %s, %d point-cloud frames (%d points) from %s, %s point cost\n", label.c_str(),

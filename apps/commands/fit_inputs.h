@@ -52,10 +52,6 @@ struct FitInputs {
 // the file or option for bad input.
 void loadFitInputs(const FitInputOptions& options, FitInputs& inputs);
 
-// The point-cloud cost of `capture`: "closest" (point to deformed surface) or "sdf" (grid).
-std::unique_ptr<CaptureLoss> makePointLoss(const BuiltScene& scene, const Capture& capture,
-                                           const PointCloudLossOptions& lossOptions, const std::string& cost);
-
 // The fit setup of the loaded inputs (the scene's trajectory up to the last observed frame).
 FitSetup makeFitSetup(FitInputs& inputs, const FitInputOptions& options);
 

@@ -1,0 +1,231 @@
+#include "python/bindings/fit_bindings.h"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "forward/errors.h"
+#include "forward/value_limits.h"
+#include "observations/capture_io.h"
+#include "observations/capture_point_loss.h"
+#include "observations/displacement_loss.h"
+#include "optim/fit_problem.h"
+#include "python/bindings/interruptible.h"
+#include "python/bindings/numpy_views.h"
+#include "python/bindings/python_scene.h"
+
+namespace softfit::python {
+
+namespace py = pybind11;
+
+namespace {
+
+py::list framesOf(const std::vector<CaptureFrame>& frames) {
+  py::list out;
+  for (const CaptureFrame& f : frames) {
+    py::dict d;
+    d["frame"] = f.frame;
+    d["weight"] = f.weight;
+    const PointMatrix& p = f.cloud.points;
+    Array points({static_cast<py::ssize_t>(p.rows()), py::ssize_t(3)});
+    for (py::ssize_t i = 0; i < p.rows(); ++i)
+      for (int c = 0; c < 3; ++c) points.mutable_at(i, c) = p(i, c);
+    d["points"] = points;
+    out.append(d);
+  }
+  return out;
+}
+
+py::dict displacementsDict(const DisplacementObservations& observations) {
+  py::dict out;
+  out["dt"] = observations.dt;
+  out["source"] = observations.source;
+  py::list frames;
+  for (const DisplacementFrame& f : observations.frames) {
+    py::dict d;
+    d["frame"] = f.frame;
+    d["weight"] = f.weight;
+    d["nodes"] = f.nodes;
+    Array positions({static_cast<py::ssize_t>(f.positions.rows()), py::ssize_t(3)});
+    for (py::ssize_t i = 0; i < f.positions.rows(); ++i)
+      for (int c = 0; c < 3; ++c) positions.mutable_at(i, c) = f.positions(i, c);
+    d["positions"] = positions;
+    frames.append(d);
+  }
+  out["frames"] = frames;
+  return out;
+}
+
+py::dict captureDict(const Capture& capture) {
+  py::dict out;
+  out["dt"] = capture.dt;
+  out["source"] = capture.source;
+  out["frames"] = framesOf(capture.frames);
+  out["rest_frames"] = framesOf(capture.restFrames);
+  return out;
+}
+
+struct PythonFitOptions {
+  std::string loss = "auto", optimizer = "auto", pointCost = "auto";
+  int maxIterations = 100;
+  double gradientTolerance = 1e-10, costTolerance = 1e-12, huber = 0.0, noiseSigma = 0.0;
+};
+
+// The trajectory loss of an observation folder: point clouds (capture.json) or node
+// displacements (displacements.json), as `softfit fit` reads them.
+std::unique_ptr<TrajectoryLoss> observationLoss(PythonScene& scene, const std::string& dir,
+                                                const PythonFitOptions& options, int& steps) {
+  namespace fs = std::filesystem;
+  std::string kind = options.loss;
+  if (kind == "auto") kind = fs::exists(fs::path(dir) / "capture.json") ? "points" : "displacements";
+  if (kind == "points") {
+    const Capture capture = loadCapture(dir);
+    PointCloudLossOptions lossOptions;
+    lossOptions.stride = frameStride(capture, scene.description().dt);
+    lossOptions.huberDelta = options.huber;
+    lossOptions.averageOverPoints = true;
+    const std::string cost = resolvePointCost(options.pointCost, scene.built().isGrid(), options.noiseSigma, 0);
+    lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
+    std::unique_ptr<CaptureLoss> loss = makeCapturePointLoss(scene.built(), capture, lossOptions, cost);
+    steps = loss->lastStep();
+    return loss;
+  }
+  if (kind == "displacements") {
+    DisplacementObservations observations = readDisplacementObservations((fs::path(dir) / "displacements.json").string());
+    int stride = 1;
+    if (observations.dt > 0.0) stride = observationStride(observations.dt, scene.description().dt, observations.source);
+    auto loss = std::make_unique<DisplacementLoss>(std::move(observations), scene.model().nodeCount(), stride);
+    steps = loss->lastStep();
+    return loss;
+  }
+  throw InputError("loss = \"" + kind + "\": unknown (valid: auto, points, displacements)");
+}
+
+py::dict fit(PythonScene& scene, const std::string& observations, const py::object& namesArg,
+             const std::map<std::string, double>& start, const PythonFitOptions& options, const py::object& callback) {
+  std::vector<std::string> names;
+  if (py::isinstance<py::str>(namesArg)) names = {namesArg.cast<std::string>()};
+  else names = namesArg.cast<std::vector<std::string>>();
+  ParameterSpace space = scene.space(names);
+  const std::vector<std::string> expanded = space.names();
+  const TransformSet transforms = defaultTransforms(space.parameters());
+  VecX p0 = space.values(scene.model());
+  for (const auto& [name, value] : start) {
+    const auto it = std::find(expanded.begin(), expanded.end(), name);
+    if (it == expanded.end()) throw InputError("start: \"" + name + "\" is not among params " + joinNames(expanded));
+    const size_t i = it - expanded.begin();
+    try {
+      transforms.transforms[i].toInternal(value);
+      const double limit = space.parameters()[i].descriptor->magnitudeLimit;
+      if (limit > 0.0) requireMagnitude(value, limit, "value");
+    } catch (const InputError& e) {
+      throw InputError("start " + name + ": " + e.what());
+    }
+    p0[i] = value;
+  }
+  if (!std::filesystem::is_directory(observations))
+    throw InputError("observations: " + observations + " is not a folder");
+  int steps = 0;
+  std::unique_ptr<TrajectoryLoss> loss = observationLoss(scene, observations, options, steps);
+
+  FitSetup setup;
+  setup.trajectory = scene.trajectory();
+  setup.trajectory.steps = steps;
+  setup.loss = loss.get();
+  setup.checkpoints.onForwardStep = checkInterrupt;  // Ctrl-C within an evaluation
+  FitProblem problem(setup, space, transforms);
+  OptimizerOptions optimizer;
+  optimizer.kind = options.optimizer == "auto" ? defaultOptimizer(*loss) : parseOptimizerKind(options.optimizer, "optimizer");
+  optimizer.maxIterations = options.maxIterations;
+  optimizer.gradientTolerance = options.gradientTolerance;
+  optimizer.relativeCostTolerance = options.costTolerance;
+  if (optimizer.maxIterations < 1) throw InputError("max_iterations: must be >= 1");
+
+  const ObjectiveFunction objective = [&problem](const VecX& q, VecX& gradient) {
+    checkInterrupt();
+    return problem.evaluate(q, gradient);
+  };
+  const IterationCallback onIteration = [&](const IterationRecord& r) {
+    if (callback.is_none()) return;
+    py::gil_scoped_acquire acquire;
+    try {
+      py::dict d;
+      d["iteration"] = r.iteration;
+      d["evaluations"] = r.evaluations;
+      d["cost"] = r.cost;
+      d["gradient_norm"] = r.gradientNorm;
+      const VecX p = problem.toPhysical(r.point);
+      d["params"] = py::array_t<double>(p.size(), p.data());
+      d["names"] = expanded;
+      callback(d);
+    } catch (py::error_already_set& e) {
+      e.restore();  // raised again by runWithoutGil
+      throw Interrupted{};
+    }
+  };
+  const OptimizationResult result =
+      runWithoutGil([&] { return minimize(objective, problem.toInternal(p0), optimizer, onIteration); });
+  const VecX p = problem.toPhysical(result.point);
+  problem.apply(p);  // the scene keeps the fitted values
+  scene.initial() = problem.initial();
+  scene.keepParameters(problem.space());
+
+  py::dict out;
+  out["names"] = expanded;
+  out["start"] = py::array_t<double>(p0.size(), p0.data());
+  out["params"] = py::array_t<double>(p.size(), p.data());
+  out["cost"] = result.cost;
+  out["iterations"] = result.iterations;
+  out["evaluations"] = result.evaluations;
+  out["converged"] = result.converged;
+  out["stop_reason"] = result.stopReason;
+  out["optimizer"] = optimizerKindName(optimizer.kind);
+  return out;
+}
+
+}  // namespace
+
+void bindFit(py::module_& m) {
+  m.def(
+      "load_capture", [](const std::string& dir) { return captureDict(loadCapture(dir)); }, py::arg("dir"),
+      R"doc(A capture folder (capture.json + clouds / depth images, observations/README.md) as
+{"dt", "source", "frames": [{"frame", "weight", "points": (P, 3)}], "rest_frames": [...]}.)doc");
+  m.def(
+      "load_displacements",
+      [](const std::string& path) { return displacementsDict(readDisplacementObservations(path)); }, py::arg("path"),
+      R"doc(Node displacement observations (displacements.json, as `softfit synth` writes them) as
+{"dt", "source", "frames": [{"frame", "weight", "nodes" ([] = all), "positions": (K, 3)}]}.)doc");
+  m.def(
+      "fit",
+      [](PythonScene& scene, const std::string& observations, const py::object& params,
+         const std::map<std::string, double>& start, const std::string& loss, const std::string& optimizer,
+         const std::string& pointCost, int maxIterations, double gradientTolerance, double costTolerance,
+         double huber, double noiseSigma, const py::object& callback) {
+        PythonFitOptions options;
+        options.loss = loss;
+        options.optimizer = optimizer;
+        options.pointCost = pointCost;
+        options.maxIterations = maxIterations;
+        options.gradientTolerance = gradientTolerance;
+        options.costTolerance = costTolerance;
+        options.huber = huber;
+        options.noiseSigma = noiseSigma;
+        return fit(scene, observations, params, start, options, callback);
+      },
+      py::arg("scene"), py::arg("observations"), py::arg("params") = "E,nu,alpha1,alpha2",
+      py::arg("start") = std::map<std::string, double>{}, py::arg("loss") = "auto", py::arg("optimizer") = "auto",
+      py::arg("point_cost") = "auto", py::arg("max_iterations") = 100, py::arg("gradient_tolerance") = 1e-10,
+      py::arg("cost_tolerance") = 1e-12, py::arg("huber") = 0.0, py::arg("noise_sigma") = 0.0,
+      py::arg("callback") = py::none(),
+      R"doc(`softfit fit` on a capture folder (capture.json or displacements.json) from Python.
+
+callback(record) runs after every iteration with {"iteration", "evaluations", "cost",
+"gradient_norm", "params", "names"}; an exception it raises stops the fit and propagates.
+The scene keeps the fitted values. Returns {"names", "start", "params", "cost",
+"iterations", "evaluations", "converged", "stop_reason", "optimizer"}.)doc");
+}
+
+}  // namespace softfit::python

@@ -1,0 +1,70 @@
+"""softfit.fit (the `softfit fit` driver) with a per-iteration callback; captures."""
+import json
+import subprocess
+
+import numpy as np
+import pytest
+
+import softfit
+
+
+def write_displacements(scene, folder):
+    run = scene.simulate()
+    frames = [{"frame": k, "positions": run["x"][k].tolist()} for k in range(scene.steps + 1)]
+    (folder / "displacements.json").write_text(json.dumps({"dt": scene.dt, "frames": frames}))
+
+
+def test_fit_with_callback_recovers_E_and_nu(tmp_path, small_scene):
+    write_displacements(small_scene, tmp_path)
+    assert softfit.load_displacements(str(tmp_path / "displacements.json"))["frames"][3]["positions"].shape == (
+        small_scene.node_count, 3)
+    records = []
+    result = softfit.fit(small_scene, str(tmp_path), "E,nu", start={"E": 4000.0, "nu": 0.25},
+                         callback=records.append, max_iterations=50)
+    assert result["names"] == ["E", "nu"]
+    assert result["start"] == pytest.approx([4000.0, 0.25])
+    assert result["params"] == pytest.approx([3e3, 0.3], rel=1e-6)
+    assert len(records) >= 2 and records[0]["iteration"] == 0
+    assert records[0]["params"] == pytest.approx([4000.0, 0.25])
+    assert records[-1]["cost"] < records[0]["cost"]
+    # the scene keeps the fitted values
+    assert small_scene.get_parameters("E,nu") == pytest.approx(result["params"], rel=1e-12)  # through the Lame parameters
+
+
+def test_an_exception_in_the_callback_stops_the_fit(tmp_path, small_scene):
+    write_displacements(small_scene, tmp_path)
+
+    def stop(record):
+        if record["iteration"] == 1:
+            raise StopIteration("enough")
+
+    with pytest.raises(StopIteration, match="enough"):
+        softfit.fit(small_scene, str(tmp_path), "E", start={"E": 4000.0}, callback=stop)
+
+
+def test_fit_bad_input(tmp_path, small_scene):
+    with pytest.raises(softfit.InputError, match="not a folder"):
+        softfit.fit(small_scene, str(tmp_path / "missing"), "E")
+    with pytest.raises(softfit.InputError, match="displacements.json"):
+        softfit.fit(small_scene, str(tmp_path), "E")
+    write_displacements(small_scene, tmp_path)
+    with pytest.raises(softfit.InputError, match="not among params"):
+        softfit.fit(small_scene, str(tmp_path), "E", start={"nu": 0.2})
+    with pytest.raises(softfit.InputError, match="capture.json"):
+        softfit.load_capture(str(tmp_path))
+
+
+def test_capture_from_synth_loads_and_fits(tmp_path, small_scene_dict, cli):
+    small_scene_dict["time"]["steps"] = 4
+    scene_path = tmp_path / "scene.json"
+    scene_path.write_text(json.dumps(small_scene_dict))
+    capture_dir = tmp_path / "capture"
+    subprocess.run([cli, "synth", str(scene_path), "-o", str(capture_dir), "--camera-count", "3", "--resolution", "32"],
+                   check=True, capture_output=True)
+    capture = softfit.load_capture(str(capture_dir))
+    assert len(capture["frames"]) == 5 and capture["dt"] == pytest.approx(0.01)
+    assert all(f["points"].shape[1] == 3 and len(f["points"]) > 0 for f in capture["frames"])
+    scene = softfit.Scene(str(scene_path))
+    result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, max_iterations=3)
+    assert result["cost"] >= 0 and result["iterations"] >= 1
+    assert abs(result["params"][0] - 3e3) < 300.0  # moved towards the truth
