@@ -48,7 +48,7 @@ std::vector<Row> jointFitRows(const RunOptions& options) {
     FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
     OptimizerOptions optimizer;
     optimizer.kind = kind;
-    optimizer.maxIterations = kind == OptimizerKind::BarzilaiBorwein ? 8 : 100;
+    optimizer.maxIterations = kind == OptimizerKind::BarzilaiBorwein ? 8 : (options.quick ? 15 : 300);
     optimizer.gradientTolerance = 1e-12;
     optimizer.relativeCostTolerance = 1e-14;
     int firstWithin = -1;
