@@ -142,6 +142,12 @@ SdfLattice sampleSdfLattice(const SignedDistanceField& sdf, const LatticeOptions
     throw InputError(name + ": cell_size must be positive and finite (got " + std::to_string(h) + ")");
   if (!(options.snapFraction >= 0.0 && options.snapFraction < 0.5))
     throw InputError(name + ": snap fraction must be in [0, 0.5) (got " + std::to_string(options.snapFraction) + ")");
+  if (options.snapDistance && !(*options.snapDistance >= 0.0 && *options.snapDistance < 0.5 * h)) {
+    std::ostringstream s;
+    s << name << ": snap distance must be in [0, cell_size / 2) = [0, " << 0.5 * h << ") (got " << *options.snapDistance
+      << ")";
+    throw InputError(s.str());
+  }
   if (options.refinement < 1 || options.refinement > 16)
     throw InputError(name + ": refinement must be in [1, 16] (got " + std::to_string(options.refinement) + ")");
   const AxisBox bounds = sdf.bounds();
@@ -166,7 +172,7 @@ SdfLattice sampleSdfLattice(const SignedDistanceField& sdf, const LatticeOptions
     throw InputError(s.str());
   }
   std::vector<double> phi(static_cast<size_t>(total));
-  const double snap = options.snapFraction * h;
+  const double snap = options.snapDistance ? *options.snapDistance : options.snapFraction * h;
   size_t n = 0;
   for (int k = 0; k < dims[2]; ++k)
     for (int j = 0; j < dims[1]; ++j)

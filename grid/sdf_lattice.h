@@ -1,14 +1,16 @@
 #pragma once
 // The SDF sampled at the nodes of a regular lattice with spacing h, nodes at integer
 // multiples of h (thesis convention), covering the SDF's bounds plus one node on every
-// side. Values with |phi| < snapFraction * h are snapped to 0 (thesis: 0.01) so no cell
-// holds an inside sliver thinner than that. Cells the surface may cross (not all corners
+// side. Values with |phi| < snapFraction * h are snapped to 0 so no cell holds an
+// inside sliver thinner than that; snapDistance, when set, replaces the threshold by an
+// absolute distance (the thesis convention: |phi| < 0.01 world units). Cells the surface may cross (not all corners
 // farther than sqrt(3)/2 h from the surface on the same side; phi is 1-Lipschitz) are
 // additionally sampled on an (s+1)^3 sub-lattice (s = refinement). These samples are
 // the grid's "reference SDF": the cut-cell quadrature, the embedded surface and the
 // contact points all use its piecewise-linear interpolant on the Kuhn tets of the
 // (sub-)cells, which is consistent across shared faces, so the surface is closed.
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,9 @@ namespace softfit {
 struct LatticeOptions {
   double cellSize = 0.0;        // h > 0
   double snapFraction = 0.01;   // |phi| < snapFraction * h -> 0; 0 disables
+  // Thesis convention: |phi| < snapDistance -> 0 in world units, whatever h (the thesis
+  // snaps at 0.01). Set, it replaces snapFraction; must lie in [0, h / 2).
+  std::optional<double> snapDistance;
   // Sub-cells per edge in boundary cells (1 = corners only, the plain Kuhn clipping).
   // The partial-cell volume error falls like 1 / refinement^2 (3: ~9x smaller).
   int refinement = 3;
@@ -85,7 +90,7 @@ class SdfLattice {
 };
 
 // Samples `sdf` on the lattice (and the sub-lattices of cells near the surface). InputError naming sdf.name() when cellSize <= 0 or not finite,
-// snapFraction is outside [0, 0.5), refinement is outside [1, 16], the bounds are empty
+// snapFraction is outside [0, 0.5), snapDistance is outside [0, h / 2), refinement is outside [1, 16], the bounds are empty
 // or not finite, the lattice would exceed `maxNodes` nodes, or a value is not finite.
 SdfLattice sampleSdfLattice(const SignedDistanceField& sdf, const LatticeOptions& options,
                             long long maxNodes = 200000000);

@@ -68,6 +68,7 @@ Geometry buildGridGeometry(const SdfGeometry& sdf, BuiltScene& built) {
   LatticeOptions options;
   options.cellSize = sdf.cellSize;
   options.snapFraction = sdf.snapFraction;
+  options.snapDistance = sdf.snapDistance;
   options.refinement = sdf.refinement;
   SdfLattice lattice = [&] {
     try {

@@ -39,11 +39,13 @@ struct BoxGeometry {
 
 // An object given by a signed distance field, simulated on a cut-cell hexahedral grid
 // (grid/): nodes at integer multiples of cellSize, |phi| < snapFraction * cellSize
-// snapped to 0, cells near the surface sampled refinement^3 times for the quadrature.
+// (or, when set, |phi| < snapDistance in world units: the thesis convention) snapped to
+// 0, cells near the surface sampled refinement^3 times for the quadrature.
 struct SdfGeometry {
   SdfShape shape;
   double cellSize = 0.0;
   double snapFraction = 0.01;
+  std::optional<double> snapDistance;
   int refinement = 3;
   CutCellQuadratureOptions quadrature;
   SurfaceResolution surface = SurfaceResolution::Nodes;  // output surface

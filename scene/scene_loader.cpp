@@ -100,12 +100,12 @@ double positiveNumber(const JsonFields& f, const std::string& key) {
 constexpr int kMaxSdfDepth = 64;
 
 // One node of the SDF tree at `depth` (0 = top level). Keys "cell_size", "snap",
-// "quadrature", "refinement" and "surface" belong to the top-level object only.
+// "snap_distance", "quadrature", "refinement" and "surface" belong to the top-level object only.
 SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, int depth) {
   if (depth > kMaxSdfDepth)
     throw InputError(f.path() + ": SDF shapes nested more than " + std::to_string(kMaxSdfDepth) + " levels deep");
   if (depth > 0)
-    for (const char* key : {"cell_size", "snap", "quadrature", "refinement", "surface"})
+    for (const char* key : {"cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"})
       if (f.has(key)) throw InputError(f.field(key) + ": only allowed on the top-level \"sdf\" object");
   SdfShape s;
   s.field = f.path();
@@ -113,12 +113,12 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
   using T = SdfShape::Type;
   switch (s.type) {
     case T::Sphere:
-      f.allowOnly({"type", "center", "radius", "cell_size", "snap", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "center", "radius", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       s.center = f.vec3("center", Vec3::Zero());
       s.radius = positiveNumber(f, "radius");
       break;
     case T::Box:
-      f.allowOnly({"type", "center", "half_extents", "min", "max", "cell_size", "snap", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "center", "half_extents", "min", "max", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       if (f.has("min") || f.has("max")) {
         if (f.has("center") || f.has("half_extents"))
           throw InputError(f.path() + ": give either \"min\"/\"max\" or \"center\"/\"half_extents\"");
@@ -135,7 +135,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
       }
       break;
     case T::Torus:
-      f.allowOnly({"type", "center", "axis", "major_radius", "minor_radius", "cell_size", "snap", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "center", "axis", "major_radius", "minor_radius", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       s.center = f.vec3("center", Vec3::Zero());
       s.axis = f.vec3("axis", Vec3::UnitY());
       if (s.axis.norm() == 0.0) throw InputError(f.field("axis") + ": must be non-zero");
@@ -143,7 +143,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
       s.minorRadius = positiveNumber(f, "minor_radius");
       break;
     case T::Capsule:
-      f.allowOnly({"type", "a", "b", "radius", "cell_size", "snap", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "a", "b", "radius", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       s.a = f.vec3("a");
       s.b = f.vec3("b");
       s.radius = positiveNumber(f, "radius");
@@ -151,7 +151,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
     case T::Union:
     case T::Difference:
     case T::Intersection: {
-      f.allowOnly({"type", "children", "cell_size", "snap", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "children", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       const std::vector<JsonFields> children = f.objectArray("children");
       const size_t minimum = s.type == T::Difference ? 2 : 1;
       if (children.size() < minimum)
@@ -160,11 +160,11 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
       break;
     }
     case T::Volume:
-      f.allowOnly({"type", "file", "cell_size", "snap", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "file", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       s.file = resolvePath(f.string("file"), baseDirectory);
       break;
     case T::Mesh:
-      f.allowOnly({"type", "file", "scale", "translate", "cell_size", "snap", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "file", "scale", "translate", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       s.file = resolvePath(f.string("file"), baseDirectory);
       s.scale = f.positive("scale", 1.0);
       s.translate = f.vec3("translate", Vec3::Zero());
@@ -179,6 +179,15 @@ SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirecto
   g.cellSize = positiveNumber(f, "cell_size");
   g.snapFraction = f.number("snap", g.snapFraction);
   if (!(g.snapFraction >= 0.0 && g.snapFraction < 0.5)) throw InputError(f.field("snap") + ": must be in [0, 0.5)");
+  // Thesis convention: snap |phi| below an absolute distance (world units), not a fraction of h.
+  if (f.has("snap_distance")) {
+    if (f.has("snap"))
+      throw InputError(f.path() + ": give either \"snap\" (fraction of cell_size) or \"snap_distance\" (absolute), not both");
+    const double d = f.number("snap_distance");
+    if (!(d >= 0.0 && d < 0.5 * g.cellSize))
+      throw InputError(f.field("snap_distance") + ": must be in [0, cell_size / 2)");
+    g.snapDistance = d;
+  }
   g.refinement = f.integer("refinement", g.refinement);
   if (g.refinement < 1 || g.refinement > 16) throw InputError(f.field("refinement") + ": must be in [1, 16]");
   const std::string surface = f.string("surface", "nodes");

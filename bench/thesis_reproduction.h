@@ -1,0 +1,47 @@
+#pragma once
+// bench/thesis_reproduction: the thesis' experiments (../shared/papers/002, chapter 5,
+// Table 4.1, Tables B.5 / B.6) rebuilt from its text and run with softfit, one table row
+// per experiment. Each experiment lives in its own thesis_reproduction_*.cpp.
+#include <string>
+#include <vector>
+
+namespace softfit::thesis {
+
+struct Row {
+  std::string experiment;
+  std::string setup;          // thesis setup (truth in brackets)
+  std::string thesisResult;
+  std::string softfitResult;
+  std::string error;          // against the truth (or the thesis' number for counts / times)
+  std::string verdict;        // "ahead", "behind: why", "not run: why"
+  double cpuSeconds = 0.0;    // process CPU time (all threads) of the row
+  double wallSeconds = 0.0;
+};
+
+struct RunOptions {
+  bool quick = false;    // the ctest smoke test: small sizes, few iterations (seconds)
+  bool verbose = false;  // per-iteration lines of the fits on stderr
+};
+
+// Process CPU time (all threads) and wall clock, to time a row.
+class RowTimer {
+ public:
+  RowTimer();
+  void finish(Row& row) const;
+
+ private:
+  double cpu0_, wall0_;
+};
+
+std::vector<Row> gridCountRows(const RunOptions& options);      // Table 4.1
+std::vector<Row> cuboidTimingRows(const RunOptions& options);   // Tables B.5 / B.6
+std::vector<Row> jointFitRows(const RunOptions& options);       // Fig. 5.7
+std::vector<Row> noiseRows(const RunOptions& options);          // Fig. 5.8
+std::vector<Row> torusRows(const RunOptions& options);          // Fig. 5.9 / 5.10
+std::vector<Row> notReproducedRows();                           // what this program does not run
+
+// Formatting helpers.
+std::string format(const char* fmt, ...);
+std::string percent(double value, double truth);  // "+0.03%"
+
+}  // namespace softfit::thesis
