@@ -11,8 +11,8 @@
 set -eu
 B=${1:-build}
 CASES="$B/bench/newton_iteration_cost_bench data/scenes/torus_drop_grid.json 40
-$B/bench/forward_step_bench --benchmark_filter=tets:1536\$
-$B/bench/forward_step_bench --benchmark_filter=tets:12288\$
+$B/bench/forward_step_bench --benchmark_filter=tets:1536/
+$B/bench/forward_step_bench --benchmark_filter=tets:12288/
 $B/bench/grid_cuboid_bench
 $B/bench/static_cantilever_bench exact_first clamp"
 printf '%-70s %9s %9s %7s\n' case user_s sys_s sys/user
@@ -24,5 +24,5 @@ echo "$CASES" | while IFS= read -r c; do
   read -r u s < "$out"
   rm -f "$out"
   printf '%-70s %9s %9s %7s\n' "$(echo "$c" | sed "s|^$B/bench/||" | cut -c1-70)" "$u" "$s" \
-    "$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.1f%%", u > 0 ? 100 * s / u : 0 }')"
+    "$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.1f%%", (u > 0 ? 100 * s / u : 0) }')"
 done
