@@ -70,7 +70,7 @@ def main():
     problem = df.NonlinearVariationalProblem(residual, u, bc, jacobian)
     solver = df.NonlinearVariationalSolver(problem)
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    solver.parameters["newton_solver"]["maximum_iterations"] = 50
+    solver.parameters["newton_solver"]["maximum_iterations"] = 20
     try:
         fe_iterations, converged = solver.solve()
     except RuntimeError as e:  # FEniCS' plain Newton has no line search
