@@ -212,7 +212,7 @@ IntegratorSettings parseIntegrator(const JsonFields& f) {
   s.type = parseIntegratorType(f.string("type", "backward_euler"), f.field("type"));
   s.theta = f.number("theta", s.theta);
   if (!(s.theta >= 0.5 && s.theta < 1.0)) throw InputError(f.field("theta") + ": must be in [0.5, 1)");
-  s.filter = parseEigenvalueFilter(f.string("eigenvalue_filter", "clamp"), f.field("eigenvalue_filter"));
+  s.filter = parseEigenvalueFilter(f.string("eigenvalue_filter", "exact_first"), f.field("eigenvalue_filter"));
   s.newton.maxIterations = f.integer("max_iterations", s.newton.maxIterations);
   if (s.newton.maxIterations < 1) throw InputError(f.field("max_iterations") + ": must be at least 1");
   s.newton.stepTolerance = f.positive("tolerance", s.newton.stepTolerance);

@@ -23,6 +23,7 @@ class PotentialObjective final : public NewtonObjective {
     model_.addPotentialHessian(x, assembler, elementFilter(settings_.filter, kind), settings_.filterEpsilon);
   }
   bool adaptiveFilter() const override { return settings_.filter == EigenvalueFilter::Adaptive; }
+  bool exactHessianFirst() const override { return settings_.filter == EigenvalueFilter::ExactFirst; }
   SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
 
  private:

@@ -53,6 +53,7 @@ class StepObjective final : public NewtonObjective {
   double valueAndGradient(const VecX& x, VecX& g) override;
   void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override;
   bool adaptiveFilter() const override { return projection_.filter == EigenvalueFilter::Adaptive; }
+  bool exactHessianFirst() const override { return projection_.filter == EigenvalueFilter::ExactFirst; }
   SparseMatrix hessianPattern() const override { return model_.pattern().zeroMatrix(); }
 
   const PhysicalModel& model() const { return model_; }

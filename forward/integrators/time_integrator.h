@@ -81,7 +81,8 @@ struct IntegratorSettings {
   IntegratorFactory factory;
   double theta = 0.6;  // NewmarkTheta, 1/2 <= theta < 1
   NewtonOptions newton;
-  EigenvalueFilter filter = EigenvalueFilter::Clamp;
+  // Exact Hessian whenever its Cholesky succeeds, clamp otherwise (psd_projection.h).
+  EigenvalueFilter filter = EigenvalueFilter::ExactFirst;
   double filterEpsilon = 0.0;
   double pcgTolerance = 1e-12;   // NewmarkTheta with warped corotation or contact
   int pcgRefactorIterations = 20;  // refactorize the preconditioner past this

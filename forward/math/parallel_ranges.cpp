@@ -1,12 +1,13 @@
 #include "forward/math/parallel_ranges.h"
 
-#include <exception>
+#include <algorithm>
 #include <thread>
-#include <vector>
 
 #ifdef SOFTFIT_OPENMP
 #include <omp.h>
 #endif
+
+#include "forward/math/worker_pool.h"
 
 namespace softfit {
 
@@ -25,13 +26,7 @@ int defaultThreadCount() {
 #endif
 }
 
-bool persistentParallelWorkers() {
-#ifdef SOFTFIT_OPENMP
-  return true;
-#else
-  return false;
-#endif
-}
+bool persistentParallelWorkers() { return true; }
 
 void forEachRangeInParallel(int n, int threads, const std::function<void(int begin, int end)>& work,
                             int minPerThread) {
@@ -42,33 +37,9 @@ void forEachRangeInParallel(int n, int threads, const std::function<void(int beg
     work(0, n);
     return;
   }
-#ifdef SOFTFIT_OPENMP
-  // OpenMP's workers persist between calls (no thread start per call: cheap enough for
-  // sub-millisecond loops such as one sparse product). Inside another parallel region
-  // the work runs on the calling thread. Every item writes its own output, so how the
-  // runtime splits the range does not change the results.
-  if (omp_in_parallel()) {
-    work(0, n);
-    return;
-  }
-  std::exception_ptr error;
-#pragma omp parallel num_threads(t)
-  {
-    const int k = omp_get_thread_num(), parts = omp_get_num_threads();
-    try {
-      work(rangeBound(n, k, parts), rangeBound(n, k + 1, parts));
-    } catch (...) {
-#pragma omp critical(softfit_parallel_ranges_error)
-      if (!error) error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
-#else
-  std::vector<std::thread> pool;
-  for (int k = 1; k < t; ++k) pool.emplace_back(work, rangeBound(n, k, t), rangeBound(n, k + 1, t));
-  work(0, rangeBound(n, 1, t));  // the calling thread takes the first range
-  for (std::thread& th : pool) th.join();
-#endif
+  // Persistent workers that wait passively between calls (worker_pool.h). Every range
+  // writes its own outputs, so the split never changes the results.
+  runOnWorkers(t, [&](int k) { work(rangeBound(n, k, t), rangeBound(n, k + 1, t)); });
 }
 
 }  // namespace softfit

@@ -18,8 +18,8 @@ int defaultThreadCount();
 void forEachRangeInParallel(int n, int threads, const std::function<void(int begin, int end)>& work,
                             int minPerThread = 256);
 
-// True when parallel ranges run on OpenMP's persistent workers (a parallel region costs
-// microseconds); false with the std::thread fallback (~0.1 ms to start the threads).
+// True when parallel ranges run on persistent workers (worker_pool.h: a region costs
+// tens of microseconds to wake them, no thread start).
 bool persistentParallelWorkers();
 
 // For items i in [0, n), in batches of at most `batchSize`: compute(i, slot) in parallel

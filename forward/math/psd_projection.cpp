@@ -11,11 +11,14 @@ EigenvalueFilter parseEigenvalueFilter(const std::string& name, const std::strin
   if (name == "clamp") return EigenvalueFilter::Clamp;
   if (name == "abs") return EigenvalueFilter::Abs;
   if (name == "adaptive") return EigenvalueFilter::Adaptive;
-  throw InputError(field + " = '" + name + "': unknown eigenvalue filter (valid: none, clamp, abs, adaptive)");
+  if (name == "exact_first") return EigenvalueFilter::ExactFirst;
+  throw InputError(field + " = '" + name +
+                   "': unknown eigenvalue filter (valid: none, clamp, abs, adaptive, exact_first)");
 }
 
 EigenvalueFilter elementFilter(EigenvalueFilter configured, HessianKind kind) {
   if (kind == HessianKind::Exact) return EigenvalueFilter::None;
+  if (configured == EigenvalueFilter::ExactFirst) return EigenvalueFilter::Clamp;
   if (configured != EigenvalueFilter::Adaptive) return configured;
   return kind == HessianKind::FilteredModelTrusted ? EigenvalueFilter::Clamp : EigenvalueFilter::Abs;
 }
@@ -26,6 +29,7 @@ std::string eigenvalueFilterName(EigenvalueFilter filter) {
     case EigenvalueFilter::Clamp: return "clamp";
     case EigenvalueFilter::Abs: return "abs";
     case EigenvalueFilter::Adaptive: return "adaptive";
+    case EigenvalueFilter::ExactFirst: return "exact_first";
   }
   return "none";
 }

@@ -21,6 +21,11 @@ enum class EigenvalueFilter {
   // solver picks abs or clamp per iteration (see HessianKind). Not an element filter:
   // resolve it with elementFilter() before projecting.
   Adaptive,
+  // Exact Hessian first (Newton's quadratic convergence): the Newton solver uses the
+  // unfiltered Hessian whenever its Cholesky factorization succeeds (it is then positive
+  // definite and gives a descent direction) and falls back to Clamp only when it fails or
+  // its step finds no decrease. Chosen per iteration, like Adaptive.
+  ExactFirst,
 };
 
 // What a Newton iteration asks its objective's Hessian to be.
@@ -36,7 +41,7 @@ enum class HessianKind {
 // The per-element filter for a configured filter and a requested Hessian kind.
 EigenvalueFilter elementFilter(EigenvalueFilter configured, HessianKind kind);
 
-// "none", "clamp", "abs", "adaptive"; throws InputError naming `field` otherwise.
+// "none", "clamp", "abs", "adaptive", "exact_first"; throws InputError naming `field` otherwise.
 EigenvalueFilter parseEigenvalueFilter(const std::string& name, const std::string& field);
 std::string eigenvalueFilterName(EigenvalueFilter filter);
 
@@ -44,12 +49,12 @@ std::string eigenvalueFilterName(EigenvalueFilter filter);
 // change (Clamp: all l >= eps, Abs: all l >= 0) H is left bit-for-bit untouched,
 // otherwise it is overwritten by the (exactly symmetric) reconstruction.
 // Fixed-size matrices (e.g. 12x12 tet Hessians) are filtered without heap allocation.
-// Adaptive throws std::invalid_argument (resolve it with elementFilter()).
+// Adaptive and ExactFirst throw std::invalid_argument (resolve them with elementFilter()).
 template <int N>
 void projectToPsd(Eigen::Matrix<double, N, N>& H, EigenvalueFilter filter, double eps) {
   if (filter == EigenvalueFilter::None) return;
-  if (filter == EigenvalueFilter::Adaptive)
-    throw std::invalid_argument("projectToPsd: 'adaptive' is chosen per Newton iteration, not per element");
+  if (filter == EigenvalueFilter::Adaptive || filter == EigenvalueFilter::ExactFirst)
+    throw std::invalid_argument("projectToPsd: 'adaptive' and 'exact_first' are chosen per Newton iteration, not per element");
   using MatrixN = Eigen::Matrix<double, N, N>;
   if (filter == EigenvalueFilter::Abs || eps <= 0.0) {
     // Cheap inertia test first (Sylvester: the signs of the pivoted LDL^T diagonal are

@@ -3,6 +3,8 @@
 #include <Eigen/CholmodSupport>
 #include <stdexcept>
 
+#include "forward/solvers/blas_threads.h"
+
 namespace softfit {
 
 struct CholeskySolver::Impl {
@@ -10,6 +12,7 @@ struct CholeskySolver::Impl {
 };
 
 CholeskySolver::CholeskySolver(CholeskyMode mode) : impl_(std::make_unique<Impl>()), mode_(mode) {
+  availableBlasThreads();  // first use: the BLAS is switched to softfit's single-threaded default
   impl_->llt.setMode(mode == CholeskyMode::Supernodal ? Eigen::CholmodSupernodalLLt : Eigen::CholmodLDLt);
 }
 CholeskySolver::~CholeskySolver() = default;
@@ -22,8 +25,14 @@ bool CholeskySolver::factorize(const SparseMatrix& A) {
     analyzedRows_ = A.rows();
     analyzedNonZeros_ = A.nonZeros();
     ++analyses_;
+    factorFlops_ = impl_->llt.cholmod().fl;  // set by the symbolic analysis
   }
-  impl_->llt.factorize(A);
+  {
+    // Solves and small factorizations run on one BLAS thread; large ones on all.
+    const BlasThreadScope blas(mode_ == CholeskyMode::Supernodal ? blasThreadsForFlops(factorFlops_) : 1);
+    const SerialOpenMpScope serialCholmodLoops;
+    impl_->llt.factorize(A);
+  }
   factorized_ = impl_->llt.info() == Eigen::Success;
   return factorized_;
 }

@@ -29,6 +29,9 @@ class CholeskySolver {
   MatX solveColumns(const MatX& B) const;  // several right-hand sides at once
   bool factorized() const { return factorized_; }
   int symbolicAnalyses() const { return analyses_; }
+  // Floating-point operations of one numeric factorization (from the symbolic analysis;
+  // 0 before the first factorize()). Decides the BLAS thread count (blas_threads.h).
+  double factorFlops() const { return factorFlops_; }
 
  private:
   struct Impl;
@@ -36,6 +39,7 @@ class CholeskySolver {
   CholeskyMode mode_;
   bool factorized_ = false;
   int analyses_ = 0;
+  double factorFlops_ = 0.0;
   Eigen::Index analyzedRows_ = -1, analyzedNonZeros_ = -1;
 };
 

@@ -41,6 +41,8 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
   const bool adaptive = objective.adaptiveFilter();
   if (adaptive && exactH_.rows() != x.size()) exactH_ = objective.hessianPattern();
   bool modelTrusted = false;  // adaptive: the last step's trust-region ratio was near 1
+  const bool exactFirst = objective.exactHessianFirst();
+  bool exactRejected = false;  // exact first: this iteration's exact step found no decrease
   VecX g(x.size()), zero = VecX::Zero(x.size());
   double value = objective.value(x);
   if (!std::isfinite(value)) throw SolveError("Newton: objective is not finite at the initial guess");
@@ -55,19 +57,30 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       break;
     }
     VecX rhs = -g;
-    bool factorized = false;
-    if (it > 0 && result.lastStepNorm <= options_.exactHessianBelow * options_.stepTolerance) {
+    // Close to the minimum the exact Hessian gives quadratic convergence (full steps).
+    const bool local = it > 0 && result.lastStepNorm <= options_.exactHessianBelow * options_.stepTolerance;
+    bool factorized = false;  // the exact Hessian is factorized
+    if ((local || exactFirst) && !exactRejected) {
       objective.hessian(x, H_, HessianKind::Exact);
       eliminateDirichlet(H_, rhs, fixed, zero);
       factorized = cholesky_.factorize(H_);
       ++result.factorizations;
     }
+    VecX dx;
+    if (factorized) {
+      dx = cholesky_.solve(rhs);
+      // Positive definite H gives g.dx = -g H^-1 g < 0; round-off aside. Otherwise filter.
+      if (!(g.dot(dx) < 0.0) && !local) factorized = false;
+    }
     if (!factorized) {
       objective.hessian(x, H_, modelTrusted ? HessianKind::FilteredModelTrusted : HessianKind::Filtered);
       eliminateDirichlet(H_, rhs, fixed, zero);
       factorizeWithShift(cholesky_, H_, result.factorizations);
+      dx = cholesky_.solve(rhs);
+      ++result.filteredIterations;
     }
-    const VecX dx = cholesky_.solve(rhs);
+    const bool exactStep = factorized;
+    exactRejected = false;
     result.iterations = it + 1;
     result.lastStepNorm = freeInfinityNorm(dx, fixed);
     if (!std::isfinite(result.lastStepNorm)) throw SolveError("Newton: step is not finite");
@@ -87,7 +100,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       result.converged = true;
       break;
     }
-    if (factorized || -slope <= 1e-14 * (std::abs(value) + 1e-300)) {
+    if ((exactStep && local) || -slope <= 1e-14 * (std::abs(value) + 1e-300)) {
       // Local phase: the exact Hessian is positive definite this close to the minimum,
       // so the full Newton step converges quadratically. A line search would only see
       // the objective's round-off here (its decrease is ~|g| |dx|).
@@ -116,6 +129,13 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       alpha *= options_.backtrack;
     }
 
+    if (!accepted && exactStep) {
+      // Exact first, far from the minimum: the exact step found no decrease (a positive
+      // definite but poor quadratic model); redo this iteration with the filtered Hessian.
+      exactRejected = true;
+      --it;
+      continue;
+    }
     if (!accepted) {
       // At round-off level the objective cannot decrease any more: a tiny step means
       // we are at the minimum; otherwise the solve failed.

@@ -28,6 +28,10 @@ class NewtonObjective {
   // (EigenvalueFilter::Adaptive): the solver then measures every step's trust-region
   // ratio, which costs one exact Hessian assembly per iteration.
   virtual bool adaptiveFilter() const { return false; }
+  // True when the exact Hessian should be tried first in every iteration
+  // (EigenvalueFilter::ExactFirst): the filtered one is used only when the exact one's
+  // Cholesky fails or its step finds no decrease.
+  virtual bool exactHessianFirst() const { return false; }
 };
 
 struct NewtonOptions {
@@ -63,6 +67,7 @@ struct NewtonResult {
   double lastStepNorm = 0.0;  // infinity norm of the last Newton step
   double decrement = 0.0;     // -1/2 g.dx of the last Newton step
   int factorizations = 0;     // numeric Cholesky factorizations (shift retries included)
+  int filteredIterations = 0;  // iterations that used the filtered Hessian
   bool converged = false;
 };
 

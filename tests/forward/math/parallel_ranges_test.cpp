@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
+#include <thread>
 #include <stdexcept>
 #include <vector>
 
@@ -56,6 +58,32 @@ TEST(ParallelRanges, OrderedScatterSumsAreBitIdenticalToASerialLoop) {
       ASSERT_EQ(static_cast<int>(order.size()), n);
       for (int i = 0; i < n; ++i) ASSERT_EQ(order[i], i);
     }
+}
+
+// A region started inside a running part, or from a second thread while the workers are
+// busy, runs serially on its caller: no deadlock, every item once.
+TEST(ParallelRanges, NestedAndConcurrentRegionsRunEveryItemOnce) {
+  std::vector<std::atomic<int>> hits(4000);
+  forEachRangeInParallel(4, 2, [&](int begin, int end) {
+    for (int k = begin; k < end; ++k)
+      forEachRangeInParallel(1000, 2, [&](int b, int e) {
+        for (int i = b; i < e; ++i) ++hits[1000 * k + i];
+      }, 1);
+  }, 1);
+  for (const auto& h : hits) ASSERT_EQ(h.load(), 1);
+  std::vector<int> a(5000, 0), b(5000, 0);
+  std::thread other([&] {
+    for (int r = 0; r < 50; ++r)
+      forEachRangeInParallel(5000, 2, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) ++a[i];
+      }, 1);
+  });
+  for (int r = 0; r < 50; ++r)
+    forEachRangeInParallel(5000, 3, [&](int begin, int end) {
+      for (int i = begin; i < end; ++i) ++b[i];
+    }, 1);
+  other.join();
+  for (int i = 0; i < 5000; ++i) ASSERT_EQ(a[i] + b[i], 100);
 }
 
 }  // namespace

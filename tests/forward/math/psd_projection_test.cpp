@@ -120,8 +120,9 @@ TEST(PsdProjection, ParseEigenvalueFilter) {
   EXPECT_EQ(parseEigenvalueFilter("clamp", "solver.filter"), EigenvalueFilter::Clamp);
   EXPECT_EQ(parseEigenvalueFilter("abs", "solver.filter"), EigenvalueFilter::Abs);
   EXPECT_EQ(parseEigenvalueFilter("adaptive", "solver.filter"), EigenvalueFilter::Adaptive);
-  for (EigenvalueFilter f :
-       {EigenvalueFilter::None, EigenvalueFilter::Clamp, EigenvalueFilter::Abs, EigenvalueFilter::Adaptive})
+  EXPECT_EQ(parseEigenvalueFilter("exact_first", "solver.filter"), EigenvalueFilter::ExactFirst);
+  for (EigenvalueFilter f : {EigenvalueFilter::None, EigenvalueFilter::Clamp, EigenvalueFilter::Abs,
+                             EigenvalueFilter::Adaptive, EigenvalueFilter::ExactFirst})
     EXPECT_EQ(parseEigenvalueFilter(eigenvalueFilterName(f), "x"), f);
   for (const char* bad : {"Abs", "absolute", "", "project"}) {
     try {
@@ -144,6 +145,10 @@ TEST(PsdProjection, ElementFilterResolvesTheAdaptiveFilter) {
   EXPECT_EQ(elementFilter(F::Adaptive, K::Filtered), F::Abs);
   EXPECT_EQ(elementFilter(F::Adaptive, K::FilteredModelTrusted), F::Clamp);
   EXPECT_EQ(elementFilter(F::Adaptive, K::Exact), F::None);
+  // Exact first falls back to clamp.
+  EXPECT_EQ(elementFilter(F::ExactFirst, K::Filtered), F::Clamp);
+  EXPECT_EQ(elementFilter(F::ExactFirst, K::FilteredModelTrusted), F::Clamp);
+  EXPECT_EQ(elementFilter(F::ExactFirst, K::Exact), F::None);
   for (F f : {F::None, F::Clamp, F::Abs}) {
     EXPECT_EQ(elementFilter(f, K::Filtered), f);
     EXPECT_EQ(elementFilter(f, K::FilteredModelTrusted), f);
@@ -151,6 +156,7 @@ TEST(PsdProjection, ElementFilterResolvesTheAdaptiveFilter) {
   }
   Mat12 H = Mat12::Identity();
   EXPECT_THROW(projectToPsd<12>(H, F::Adaptive, 0.0), std::invalid_argument);
+  EXPECT_THROW(projectToPsd<12>(H, F::ExactFirst, 0.0), std::invalid_argument);
   Eigen::MatrixXd D = Eigen::MatrixXd::Identity(3, 3);
   EXPECT_THROW(projectToPsd(Eigen::Ref<Eigen::MatrixXd>(D), F::Adaptive, 0.0), std::invalid_argument);
 }
