@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "apps/commands/fit_inputs.h"
 #include "apps/commands/task_start_state.h"
 #include "apps/distribute/result_bytes.h"
 #include "forward/errors.h"
@@ -65,14 +66,7 @@ MultiStartRun runMultiStart(FitProblem& problem, const VecX& q0, const Optimizer
 namespace {
 
 std::string physical(const FitProblem& problem, const std::vector<std::string>& names, const VecX& q) {
-  const VecX p = problem.toPhysical(q);
-  std::string out;
-  char buffer[64];
-  for (size_t i = 0; i < names.size(); ++i) {
-    std::snprintf(buffer, sizeof(buffer), "%s%s=%.6g", i ? " " : "", names[i].c_str(), p[i]);
-    out += buffer;
-  }
-  return out;
+  return formatPoint(names, problem.toPhysical(q));
 }
 
 }  // namespace

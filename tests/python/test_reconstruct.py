@@ -1,0 +1,53 @@
+import json
+import os
+import subprocess
+
+import pytest
+
+import softfit
+
+# The box of tests/apps/reconstruct_command_test.cpp, thrown off the floor.
+BOX = {
+    "box": {"min": [-0.15, 0.0, -0.15], "max": [0.15, 0.3, 0.15], "cells": [1, 1, 1]},
+    "material": {"model": "warped_corotated", "youngs_modulus": 3000, "poisson_ratio": 0.3, "density": 100},
+    "gravity": [0, -10, 0],
+    "ground": {"normal": [0, 1, 0], "offset": 0},
+    "initial": {"velocity": [1.5, 2.0, 0.0]},
+    "integrator": {"type": "newmark_theta", "theta": 0.6},
+    "time": {"dt": 0.01, "steps": 4},
+}
+
+
+@pytest.fixture
+def raw_capture(tmp_path, cli):
+    scene = tmp_path / "box.json"
+    scene.write_text(json.dumps(BOX))
+    capture = tmp_path / "capture"
+    subprocess.run([cli, "synth", str(scene), "--sensor", "kinect", "--background", "--resolution", "32",
+                    "--camera-count", "4", "--rest-frames", "2", "-o", str(capture)], check=True, capture_output=True)
+    return scene, capture
+
+
+def test_reconstruct_then_fit(tmp_path, raw_capture):
+    scene, capture = raw_capture
+    out = tmp_path / "rec"
+    summary = softfit.reconstruct(str(capture), str(out), truth_scene=str(scene))
+    assert summary["rest_frames"] == 2 and summary["frames"] == 5
+    assert summary["ground_normal"][1] == pytest.approx(1.0, abs=1e-3)
+    assert summary["volume"] == pytest.approx(0.027, rel=0.3)  # a 30 cm box seen at 32 x 32 pixels
+    assert "volume_error_percent" in summary
+    for name in ("scene.json", "scene_tets.json", "observations/capture.json", "report/summary.json"):
+        assert os.path.exists(out / name), name
+    # The reconstructed scene and observations feed the fit as they are.
+    fitted = softfit.Scene(str(out / "scene.json"))
+    result = softfit.fit(fitted, str(out / "observations"), "E", start={"E": 4000.0}, max_iterations=1)
+    assert result["iterations"] >= 1 and result["cost"] >= 0
+
+
+def test_reconstruct_bad_input_names_the_file(tmp_path, raw_capture):
+    _, capture = raw_capture
+    with pytest.raises(softfit.InputError, match="missing: capture folder does not exist"):
+        softfit.reconstruct(str(tmp_path / "missing"), str(tmp_path / "out"))
+    with pytest.raises(softfit.InputError, match="sensor"):
+        softfit.reconstruct(str(capture), str(tmp_path / "out"), sensor="lidar")
+    assert not os.path.exists(tmp_path / "out")
