@@ -4,7 +4,7 @@
 #include "python/bindings/face_bindings.h"
 #include "python/bindings/fit_bindings.h"
 #include "python/bindings/python_errors.h"
-#include "python/bindings/reconstruct_bindings.h"
+#include "python/bindings/capture_bindings.h"
 #include "python/bindings/scene_bindings.h"
 
 PYBIND11_MODULE(_softfit, m) {
@@ -13,5 +13,5 @@ PYBIND11_MODULE(_softfit, m) {
   softfit::python::bindScene(m);
   softfit::python::bindFit(m);
   softfit::python::bindFace(m);
-  softfit::python::bindReconstruct(m);
+  softfit::python::bindCaptures(m);
 }

@@ -1,10 +1,12 @@
-#include "python/bindings/reconstruct_bindings.h"
+#include "python/bindings/capture_bindings.h"
 
 #include <pybind11/stl.h>
 
 #include "forward/errors.h"
 #include "python/bindings/interruptible.h"
 #include "reconstruct/reconstruction.h"
+#include "scene/scene_loader.h"
+#include "synth/synthetic_capture.h"
 
 namespace py = pybind11;
 
@@ -40,7 +42,42 @@ py::dict summaryDict(const ReconstructSummary& r) {
 
 }  // namespace
 
-void bindReconstruct(py::module_& m) {
+void bindCaptures(py::module_& m) {
+  m.def(
+      "synth",
+      [](const std::string& scene, const std::string& output, const std::string& sensor, bool background,
+         int restFrames, int cameraCount, int resolution, double noise, std::uint64_t seed, int stride, int steps,
+         const std::string& cameras) {
+        SceneDescription description = loadScene(scene);
+        if (steps >= 0) description.steps = steps;
+        SyntheticCaptureOptions options;
+        options.sensor = sensor;
+        options.background = background;
+        options.restFrames = restFrames;
+        options.cameraCount = cameraCount;
+        options.resolutionGiven = resolution > 0;
+        if (resolution > 0) options.resolution = resolution;
+        options.noise = noise;
+        options.seed = seed;
+        options.stride = stride;
+        options.cameras = cameras;
+        const SyntheticCaptureSummary summary =
+            runWithoutGil([&] { return writeSyntheticCapture(description, output, options); });
+        py::dict out;
+        out["frames"] = summary.frames;
+        out["cameras"] = summary.cameras;
+        out["points"] = summary.points;
+        return out;
+      },
+      py::arg("scene"), py::arg("output"), py::arg("sensor") = "ideal", py::arg("background") = false,
+      py::arg("rest_frames") = -1, py::arg("camera_count") = 9, py::arg("resolution") = 0, py::arg("noise") = 0.0,
+      py::arg("seed") = 1, py::arg("stride") = 1, py::arg("steps") = -1, py::arg("cameras") = "",
+      R"doc(`softfit synth SCENE -o OUTPUT`: simulates the scene file and writes a capture for
+softfit.fit: point clouds (sensor "ideal", optional isotropic `noise`), or raw 16-bit depth
+images with `sensor="kinect"` and/or `background=True` (floor, wall, clutter; rest frames
+first, 5 unless rest_frames is given), plus cameras.json, displacements.json and
+truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
+{"frames", "cameras", "points"} (points: measured pixels of a raw capture).)doc");
   m.def(
       "reconstruct",
       [](const std::string& capture, const std::string& output, const std::string& sensor, double voxel,

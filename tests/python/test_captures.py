@@ -19,16 +19,42 @@ BOX = {
 
 
 @pytest.fixture
-def raw_capture(tmp_path, cli):
+def raw_capture(tmp_path):
     scene = tmp_path / "box.json"
     scene.write_text(json.dumps(BOX))
     capture = tmp_path / "capture"
-    subprocess.run([cli, "synth", str(scene), "--sensor", "kinect", "--background", "--resolution", "32",
-                    "--camera-count", "4", "--rest-frames", "2", "-o", str(capture)], check=True, capture_output=True)
+    made = softfit.synth(str(scene), str(capture), sensor="kinect", background=True, resolution=32, camera_count=4,
+                         rest_frames=2)
+    assert made["frames"] == 5 and made["cameras"] == 4 and made["points"] > 0
+    for name in ("capture.json", "cameras.json", "displacements.json", "truth.json", "run_complete.txt"):
+        assert os.path.exists(capture / name), name
     return scene, capture
 
 
-def test_reconstruct_then_fit(tmp_path, raw_capture):
+def test_synth_matches_the_cli(tmp_path, raw_capture, cli):
+    scene, capture = raw_capture
+    subprocess.run([cli, "synth", str(scene), "--sensor", "kinect", "--background", "--resolution", "32",
+                    "--camera-count", "4", "--rest-frames", "2", "-o", str(tmp_path / "cli")], check=True,
+                   capture_output=True)
+    for name in ("capture.json", "cameras.json", "truth.json"):
+        assert (capture / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
+
+
+def test_synth_point_clouds_and_bad_input(tmp_path, raw_capture):
+    scene, _ = raw_capture
+    made = softfit.synth(str(scene), str(tmp_path / "points"), camera_count=3, resolution=24, noise=0.001, steps=2)
+    assert made["frames"] == 3
+    assert len(softfit.load_capture(str(tmp_path / "points"))["frames"]) == 3
+    with pytest.raises(softfit.InputError, match="--sensor"):
+        softfit.synth(str(scene), str(tmp_path / "bad"), sensor="lidar")
+    with pytest.raises(softfit.InputError, match="--noise"):
+        softfit.synth(str(scene), str(tmp_path / "bad"), sensor="kinect", noise=0.01)
+    with pytest.raises(softfit.InputError, match="missing.json"):
+        softfit.synth(str(tmp_path / "missing.json"), str(tmp_path / "bad"))
+    assert not os.path.exists(tmp_path / "bad" / "run_complete.txt")
+
+
+def test_synth_reconstruct_fit_chain(tmp_path, raw_capture):
     scene, capture = raw_capture
     out = tmp_path / "rec"
     summary = softfit.reconstruct(str(capture), str(out), truth_scene=str(scene))
