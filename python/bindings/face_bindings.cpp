@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "face/activation_fit.h"
+#include "face/geometry_fit.h"
 #include "face/face_io.h"
 #include "face/face_solver.h"
 #include "forward/errors.h"
@@ -27,6 +28,7 @@ class PythonFace {
   const FaceModel& model() const { return model_; }
   const MuscleGeometry& geometry() const { return geometry_; }
   void setGeometry(const std::string& csv) { geometry_ = readGeometryCsv(csv, model_); }
+  void setGeometry(MuscleGeometry geometry) { geometry_ = std::move(geometry); }
   FaceSolver& solver() { return solver_; }
 
  private:
@@ -72,6 +74,14 @@ Array solve(PythonFace& face, const Array& activations, const std::optional<Arra
   return toRowsOf3(x);
 }
 
+py::dict expressionDict(const std::string& name, const Expression& e) {
+  py::dict d;
+  d["name"] = name;
+  d["activations"] = activationArray(e.activations);
+  d["jaw"] = py::array_t<double>(5, e.jaw.data());
+  return d;
+}
+
 py::list fitTargets(PythonFace& face, const std::string& folder, bool perTet, bool fitJaw, int maxIterations) {
   const std::vector<FaceTarget> targets = loadFaceTargets(folder, face.model());
   ActivationFitOptions options;
@@ -85,10 +95,7 @@ py::list fitTargets(PythonFace& face, const std::string& folder, bool perTet, bo
       checkInterrupt();
       return fitActivations(face.solver(), face.geometry(), target, restExpression(face.model(), options.kind), options);
     });
-    py::dict d;
-    d["name"] = target.name;
-    d["activations"] = activationArray(r.expression.activations);
-    d["jaw"] = py::array_t<double>(5, r.expression.jaw.data());
+    py::dict d = expressionDict(target.name, r.expression);
     d["positions"] = toRowsOf3(r.positions);
     d["mean_error"] = r.meanError;
     d["max_error"] = r.maxError;
@@ -96,6 +103,50 @@ py::list fitTargets(PythonFace& face, const std::string& folder, bool perTet, bo
     d["converged"] = r.converged;
     out.append(d);
   }
+  return out;
+}
+
+
+// `softfit face fit`: alternates activation fits and S-solves over all targets, then keeps
+// the fitted S in the model (solve and fit_activations use it afterwards).
+py::dict fitGeometryTo(PythonFace& face, const std::string& folder, int rounds, int geometryIterations, bool fitJaw,
+                       int maxIterations, const py::object& callback) {
+  if (rounds < 1) throw InputError("rounds: must be >= 1");
+  if (geometryIterations < 1) throw InputError("geometry_iterations: must be >= 1");
+  if (maxIterations < 1) throw InputError("max_iterations: must be >= 1");
+  const std::vector<FaceTarget> targets = loadFaceTargets(folder, face.model());
+  GeometryFitOptions options;
+  options.activation.kind = ActivationModel::Muscles;
+  options.activation.fitJaw = fitJaw;
+  options.activation.maxIterations = maxIterations;
+  options.rounds = rounds;
+  options.geometryIterations = geometryIterations;
+  py::list history;
+  const GeometryFitCallback onRound = [&](const GeometryFitRound& r) {
+    py::gil_scoped_acquire acquire;
+    py::dict d;
+    d["round"] = r.round;
+    d["mean_error"] = r.meanError;
+    d["geometry_objective"] = r.geometryObjective;
+    d["inverted_tets"] = r.invertedTets;
+    d["geometry_iterations"] = r.geometryIterations;
+    d["seconds"] = r.seconds;
+    history.append(d);
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (!callback.is_none()) callback(d);  // an exception stops the fit and propagates
+  };
+  GeometryFitResult fit = runWithoutGil([&] { return fitGeometry(face.model(), face.geometry(), targets, options, onRound); });
+  py::list fitted;
+  for (size_t t = 0; t < targets.size(); ++t) {
+    py::dict d = expressionDict(targets[t].name, fit.expressions[t]);
+    d["positions"] = toRowsOf3(fit.positions[t]);
+    d["mean_error"] = fit.meanErrors[t];
+    fitted.append(d);
+  }
+  face.setGeometry(std::move(fit.geometry));
+  py::dict out;
+  out["history"] = history;
+  out["targets"] = fitted;
   return out;
 }
 
@@ -110,7 +161,7 @@ fits to target scans.)doc")
       .def_property_readonly("tet_count", [](const PythonFace& f) { return f.model().tetCount(); })
       .def_property_readonly("muscle_names", [](const PythonFace& f) { return f.model().muscleNames; })
       .def_property_readonly("rest_positions", [](const PythonFace& f) { return toRowsOf3(f.model().mesh.restPositions()); })
-      .def("load_geometry", &PythonFace::setGeometry, py::arg("csv"), "Muscle geometry S from a CSV (as `face fit` writes)")
+      .def("load_geometry", py::overload_cast<const std::string&>(&PythonFace::setGeometry), py::arg("csv"), "Muscle geometry S from a CSV (as `face fit` writes)")
       .def("solve", &solve, py::arg("activations"), py::arg("jaw") = py::none(), py::arg("per_tet") = false,
            R"doc(Equilibrium node positions (N, 3) for activations (muscles x 6, or tets x 6 with
 per_tet=True; (1, 0, 0, 1, 0, 1) = rest) and a jaw pose (5,). SolveError when Newton fails.)doc")
@@ -118,7 +169,15 @@ per_tet=True; (1, 0, 0, 1, 0, 1) = rest) and a jaw pose (5,). SolveError when Ne
            py::arg("max_iterations") = 60,
            R"doc(`softfit face solve`: fits activations (and the jaw) to each scan of a targets folder
 (targets.json). Returns a list of {"name", "activations", "jaw", "positions", "mean_error",
-"max_error", "iterations", "converged"}.)doc");
+"max_error", "iterations", "converged"}.)doc")
+      .def("fit_geometry", &fitGeometryTo, py::arg("targets"), py::arg("rounds") = 3,
+           py::arg("geometry_iterations") = 25, py::arg("fit_jaw") = true, py::arg("max_iterations") = 60,
+           py::arg("callback") = py::none(),
+           R"doc(`softfit face fit`: fits the muscle geometry S, activations and jaws to all scans of a
+targets folder, alternating activation fits and S-solves for `rounds` rounds; callback(dict)
+after each round. The model keeps the fitted S. Returns {"history": [{"round",
+"mean_error", "geometry_objective", "inverted_tets", "geometry_iterations", "seconds"}],
+"targets": [{"name", "activations", "jaw", "positions", "mean_error"}]}.)doc");
 }
 
 }  // namespace softfit::python

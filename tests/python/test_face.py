@@ -41,3 +41,21 @@ def test_face_bad_input(face_folder, tmp_path):
         face.solve(np.ones((1, 6)))
     with pytest.raises(softfit.InputError, match="jaw"):
         face.solve(np.tile([1.0, 0, 0, 1, 0, 1], (len(face.muscle_names), 1)), jaw=np.zeros(3))
+
+
+def test_fit_geometry_keeps_the_fitted_s(face_folder):
+    face = softfit.FaceModel(str(face_folder / "model.json"))
+    rounds = []
+    fit = face.fit_geometry(str(face_folder / "targets"), rounds=1, geometry_iterations=3, max_iterations=10,
+                            callback=rounds.append)
+    assert len(fit["history"]) == 1 and rounds == fit["history"]
+    assert [t["name"] for t in fit["targets"]] == ["expression_0"]
+    assert fit["targets"][0]["mean_error"] < 1e-3
+    assert fit["targets"][0]["positions"].shape == (face.node_count, 3)
+    with pytest.raises(softfit.InputError, match="rounds"):
+        face.fit_geometry(str(face_folder / "targets"), rounds=0)
+
+    def stop(_):
+        raise RuntimeError("stop here")
+    with pytest.raises(RuntimeError, match="stop here"):
+        face.fit_geometry(str(face_folder / "targets"), rounds=2, geometry_iterations=2, max_iterations=5, callback=stop)
