@@ -18,6 +18,7 @@
 #include "forward/mesh/obj_surface_reader.h"
 #include "forward/mesh/read_tet_mesh.h"
 #include "forward/io/json_fields.h"
+#include "observations/ply_io.h"
 
 namespace softfit::face {
 
@@ -145,6 +146,13 @@ PointMatrix readObjVertices(const std::string& path) {
   if (ext != ".obj") throw InputError(path + ": unsupported scan format (use .obj or .ply)");
   const TriangleSurface s = readObjSurface(path);
   return s.vertices;
+}
+
+PointMatrix readScanPoints(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(c));
+  if (ext == ".ply") return readPly(path).points;
+  return readObjVertices(path);
 }
 
 std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceModel& model, const ScanReader& reader) {

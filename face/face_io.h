@@ -33,8 +33,11 @@ FaceModel loadFaceModel(const std::string& path);
 using ScanReader = std::function<PointMatrix(const std::string& path)>;
 // Reads OBJ vertices; throws InputError for other extensions.
 PointMatrix readObjVertices(const std::string& path);
+// A scan's points: OBJ vertices or a PLY point cloud (by extension, any case); InputError
+// naming the file for other extensions.
+PointMatrix readScanPoints(const std::string& path);
 std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceModel& model,
-                                        const ScanReader& reader = readObjVertices);
+                                        const ScanReader& reader = readScanPoints);
 
 // Writes the model (TetGen mesh, muscle OBJs, node lists, model.json) and the targets
 // (OBJ scans of the outer surface + targets.json) of a synthetic face into `folder`, with

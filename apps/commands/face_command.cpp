@@ -15,7 +15,6 @@
 #include "forward/errors.h"
 #include "forward/io/pvd_writer.h"
 #include "forward/io/run_marker.h"
-#include "observations/ply_io.h"
 
 namespace softfit::apps {
 
@@ -36,13 +35,6 @@ struct FaceOptions {
   double fat = 1.0;
   bool noJaw = false, perTet = false;
 };
-
-PointMatrix readScan(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(c));
-  if (ext == ".ply") return readPly(path).points;
-  return readObjVertices(path);
-}
 
 MuscleGeometry startGeometry(const FaceOptions& o, const FaceModel& model) {
   return o.geometry.empty() ? model.geometry : readGeometryCsv(o.geometry, model);
@@ -115,7 +107,7 @@ void runSolve(const FaceOptions& o) {
   beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
-  const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
+  const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model);
   FaceSolver solver(model);
   const ActivationFitOptions options = activationOptions(o);
   std::vector<Expression> expressions;
@@ -139,7 +131,7 @@ void runFit(const FaceOptions& o) {
   beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv", "history.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry initial = startGeometry(o, model);
-  const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model, readScan);
+  const std::vector<FaceTarget> targets = loadFaceTargets(o.targets, model);
   GeometryFitOptions options;
   options.activation = activationOptions(o);
   options.activation.kind = ActivationModel::Muscles;

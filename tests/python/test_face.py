@@ -1,4 +1,5 @@
 """softfit.FaceModel: the face model's solve and activation fits (on `softfit face generate`'s face)."""
+import json
 import subprocess
 
 import numpy as np
@@ -59,3 +60,20 @@ def test_fit_geometry_keeps_the_fitted_s(face_folder):
         raise RuntimeError("stop here")
     with pytest.raises(RuntimeError, match="stop here"):
         face.fit_geometry(str(face_folder / "targets"), rounds=2, geometry_iterations=2, max_iterations=5, callback=stop)
+
+
+def test_ply_scans_fit_like_obj_scans(face_folder):
+    # Targets may be PLY point clouds, as in `softfit face solve` (face_io readScanPoints).
+    targets = face_folder / "targets"
+    spec = json.loads((targets / "targets.json").read_text())
+    for t in spec["targets"]:
+        vertices = [line.split()[1:4] for line in (targets / t["file"]).read_text().splitlines()
+                    if line.startswith("v ")]
+        ply = targets / (t["name"] + ".ply")
+        ply.write_text("ply\nformat ascii 1.0\nelement vertex %d\nproperty double x\nproperty double y\n"
+                       "property double z\nend_header\n" % len(vertices) + "".join(" ".join(v) + "\n" for v in vertices))
+        t["file"] = ply.name
+    (targets / "targets.json").write_text(json.dumps(spec))
+    face = softfit.FaceModel(str(face_folder / "model.json"))
+    fits = face.fit_activations(str(targets), max_iterations=10)
+    assert fits[0]["name"] == "expression_0" and fits[0]["mean_error"] < 1e-3
