@@ -24,6 +24,9 @@ struct RunOptions {
   std::string surfaceDir;  // the thesis' bunny and dragon (default ../shared/data/surface)
 };
 
+// Process CPU time (all threads) in seconds.
+double processCpuSeconds();
+
 // Process CPU time (all threads) and wall clock, to time a row.
 class RowTimer {
  public:

@@ -1,8 +1,9 @@
 #include "bench/thesis_reproduction_cameras.h"
 
+#include <algorithm>
 #include <cstdio>
-#include <ctime>
 
+#include "bench/thesis_reproduction.h"
 #include "forward/integrators/simulator.h"
 #include "observations/camera_rig.h"
 #include "observations/grid_sdf_point_loss.h"
@@ -13,12 +14,6 @@
 namespace softfit::thesis {
 
 namespace {
-
-double cpuNow() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 PointCloudLossOptions lossOptions() {
   PointCloudLossOptions options;
@@ -92,22 +87,22 @@ PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterat
 StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p) {
   GridSdfPointLoss loss(capture, scene_.grid, lossOptions());
   setParameters(p);
-  double t0 = cpuNow();
+  double t0 = processCpuSeconds();
   const std::vector<State> states = simulate();
-  const double forward = cpuNow() - t0;
-  t0 = cpuNow();
+  const double forward = processCpuSeconds() - t0;
+  t0 = processCpuSeconds();
   const int n = scene_.model->nodeCount();
   for (int step = 0; step < static_cast<int>(states.size()); ++step) {
     VecX gx = VecX::Zero(3 * n), gv = VecX::Zero(3 * n);
     loss.evaluate(step, states[step], gx, gv);
   }
-  const double cost = cpuNow() - t0;
+  const double cost = processCpuSeconds() - t0;
   FitSetup setup{trajectorySetup(description_, scene_), &loss, {}};
   FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
   VecX gradient;
-  t0 = cpuNow();
+  t0 = processCpuSeconds();
   problem.objective()(problem.toInternal(p), gradient);
-  const double total = cpuNow() - t0;
+  const double total = processCpuSeconds() - t0;
   problem.apply(truth_);
   const double steps = description_.steps;
   return {forward / steps, cost / steps, std::max(0.0, total - forward - cost) / steps};
