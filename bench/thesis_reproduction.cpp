@@ -1,4 +1,5 @@
-// bench/thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus]
+// bench/thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]
+//                            [--surfaces=DIR]
 // Prints one markdown table: every thesis experiment next to softfit's result (see
 // thesis_reproduction.h and bench/README.md). Exit code 0; 4 when an experiment throws.
 #include "bench/thesis_reproduction.h"
@@ -14,13 +15,13 @@
 
 namespace softfit::thesis {
 
-namespace {
-
 double processCpuSeconds() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
+
+namespace {
 
 double wallSeconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -57,6 +58,7 @@ std::string percent(double value, double truth) { return format("%+.3g%%", 100.0
 int main(int argc, char** argv) {
   using namespace softfit::thesis;
   RunOptions options;
+  options.surfaceDir = std::string(SOFTFIT_SOURCE_DIR) + "/../shared/data/surface";
   std::set<std::string> only;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -64,12 +66,15 @@ int main(int argc, char** argv) {
       options.quick = true;
     } else if (arg == "--verbose") {
       options.verbose = true;
+    } else if (arg.rfind("--surfaces=", 0) == 0) {
+      options.surfaceDir = arg.substr(11);
     } else if (arg.rfind("--only=", 0) == 0) {
       std::stringstream list(arg.substr(7));
       for (std::string name; std::getline(list, name, ',');) only.insert(name);
     } else {
       std::fprintf(stderr,
-                   "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus]\n"
+                   "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]\n"
+                   "                           [--surfaces=DIR]\n"
                    "unknown argument: %s\n",
                    arg.c_str());
       return 1;
@@ -77,7 +82,8 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::pair<std::string, std::function<std::vector<Row>(const RunOptions&)>>> experiments = {
       {"counts", gridCountRows}, {"cuboid", cuboidTimingRows}, {"joint", jointFitRows},
-      {"noise", noiseRows},      {"torus", torusRows}};
+      {"noise", noiseRows},      {"torus", torusRows},         {"bunny", bunnyRows},
+      {"dragon", dragonRows},    {"timing", stepTimingRows}};
   for (const std::string& name : only) {
     bool known = false;
     for (const auto& e : experiments) known |= e.first == name;

@@ -21,7 +21,11 @@ struct Row {
 struct RunOptions {
   bool quick = false;    // the ctest smoke test: small sizes, few iterations (seconds)
   bool verbose = false;  // per-iteration lines of the fits on stderr
+  std::string surfaceDir;  // the thesis' bunny and dragon (default ../shared/data/surface)
 };
+
+// Process CPU time (all threads) in seconds.
+double processCpuSeconds();
 
 // Process CPU time (all threads) and wall clock, to time a row.
 class RowTimer {
@@ -38,6 +42,9 @@ std::vector<Row> cuboidTimingRows(const RunOptions& options);   // Tables B.5 / 
 std::vector<Row> jointFitRows(const RunOptions& options);       // Fig. 5.7
 std::vector<Row> noiseRows(const RunOptions& options);          // Fig. 5.8
 std::vector<Row> torusRows(const RunOptions& options);          // Fig. 5.9 / 5.10
+std::vector<Row> bunnyRows(const RunOptions& options);          // Fig. 5.11
+std::vector<Row> dragonRows(const RunOptions& options);         // Fig. 5.12
+std::vector<Row> stepTimingRows(const RunOptions& options);     // Table 5.2
 std::vector<Row> notReproducedRows();                           // what this program does not run
 
 // Formatting helpers.

@@ -8,7 +8,6 @@
 // time many times over). The thesis' per-step grid time is assembly + collision forces + CG (GTX 1060):
 // Table B.5 for the Dirichlet case, Table B.6 for the collision case.
 #include <chrono>
-#include <ctime>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -23,12 +22,6 @@ namespace {
 
 const std::map<int, double> kDirichletMs = {{5, 9.659}, {10, 29.876}, {15, 106.638}, {20, 292.009}};  // B.5
 const std::map<int, double> kCollisionMs = {{5, 8.832}, {10, 21.862}, {15, 73.848}, {20, 146.589}};   // B.6
-
-double cpuNow() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 nlohmann::json cuboidScene(int r, bool collision) {
   nlohmann::json j = nlohmann::json::parse(R"({
@@ -62,10 +55,10 @@ std::vector<Row> cuboidTimingRows(const RunOptions& options) {
       const SceneDescription description = parseScene(cuboidScene(r, collision), "thesis-cuboid", ".");
       BuiltScene scene = buildScene(description);
       Simulator sim(*scene.model, makeIntegrator(description.integrator), description.dt);
-      const double cpu0 = cpuNow();
+      const double cpu0 = processCpuSeconds();
       const auto wall0 = std::chrono::steady_clock::now();
       sim.run(scene.initial, description.steps, false);
-      const double cpuMs = 1e3 * (cpuNow() - cpu0) / description.steps;
+      const double cpuMs = 1e3 * (processCpuSeconds() - cpu0) / description.steps;
       const double wallMs =
           1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() / description.steps;
       const double reference = (collision ? kCollisionMs : kDirichletMs).at(r);

@@ -1,124 +1,15 @@
 // Fig. 5.8 (sparse point cost under noise) and Fig. 5.9 / 5.10 (swinging torus): E and
-// nu from virtual depth cameras (Sphere layout around the trajectory's bounding box) with
-// the thesis' point cost (5.4.3: points located in the deformed cells, reference SDF;
-// GridSdfPointLoss, averaged over each frame's points), gradient-only L-BFGS (the cost's
-// value jumps where points change cell; `softfit fit --optimizer auto` uses it too).
+// nu from virtual depth cameras with the thesis' point cost (thesis_reproduction_cameras.h).
 // Noise: isotropic Gaussian, sigma in voxels (cells) on every coordinate, seed 1.
-#include <chrono>
-#include <cstdio>
+#include <algorithm>
+#include <cmath>
 
 #include "bench/thesis_reproduction.h"
+#include "bench/thesis_reproduction_cameras.h"
 #include "bench/thesis_reproduction_scenes.h"
-#include "forward/integrators/simulator.h"
-#include "observations/camera_rig.h"
-#include "observations/grid_sdf_point_loss.h"
-#include "observations/render_capture.h"
 #include "optim/bootstrap_bias.h"
-#include "optim/fit_problem.h"
-#include "scene/scene_builder.h"
-#include "scene/scene_loader.h"
 
 namespace softfit::thesis {
-
-namespace {
-
-struct PointFit {
-  VecX p;
-  int iterations = 0, evaluations = 0;
-  double initialCost = 0.0, cost = 0.0;
-  std::string stop;
-};
-
-// A scene observed by virtual depth cameras around its true trajectory's bounding box;
-// captures at any E, nu (the model is left at the truth) and fits of E, nu to them.
-class CameraExperiment {
- public:
-  CameraExperiment(const nlohmann::json& sceneJson, int cameraCount, int pixels)
-      : description_(parseScene(sceneJson, "thesis-scene", ".")), scene_(buildScene(description_)) {
-    truth_ = ParameterSpace(kinds_, {}).values(*scene_.model);
-    const std::vector<State> states = simulate();
-    Vec3 lo = Vec3::Constant(1e300), hi = Vec3::Constant(-1e300);
-    for (const State& s : states) {
-      Vec3 a, b;
-      boundingBox(s.x, a, b);
-      lo = lo.cwiseMin(a);
-      hi = hi.cwiseMax(b);
-    }
-    CameraRigOptions rig;
-    rig.width = rig.height = pixels;
-    cameras_ = camerasAroundBox(lo, hi, cameraCount, rig);
-    surface_ = extractEmbeddedSurface(*scene_.grid, SurfaceResolution::Samples);
-  }
-
-  int cells() const { return scene_.grid->cellCount(); }
-  double cellSize() const { return description_.sdf->cellSize; }
-  const VecX& truth() const { return truth_; }
-
-  // The capture of the trajectory at physical parameters p (E, nu) with noise sigma (m).
-  Capture capture(const VecX& p, double sigma, std::uint64_t seed, int replicates) {
-    setParameters(p);
-    const std::vector<State> states = simulate();
-    setParameters(truth_);
-    return renderCapture(states, surface_, cameras_, NoiseOptions{sigma, seed, replicates}, 1, description_.dt);
-  }
-
-  PointFit fit(Capture capture, const VecX& start, int maxIterations, bool verbose) {
-    PointCloudLossOptions lossOptions;
-    lossOptions.averageOverPoints = true;
-    GridSdfPointLoss loss(std::move(capture), scene_.grid, lossOptions);
-    FitSetup setup{trajectorySetup(description_, scene_), &loss, {}};
-    FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
-    OptimizerOptions optimizer;
-    optimizer.kind = defaultOptimizer(loss);
-    optimizer.maxIterations = maxIterations;
-    optimizer.gradientTolerance = 1e-12;
-    PointFit fit;
-    const OptimizationResult r =
-        minimize(problem.objective(), problem.toInternal(start), optimizer, [&](const IterationRecord& it) {
-          if (it.iteration == 0) fit.initialCost = it.cost;
-          if (verbose) {
-            const VecX q = problem.toPhysical(it.point);
-            std::fprintf(stderr, "    it %d evals %d cost %.6e |g| %.3e E %.6g nu %.6g (%.1f s)\n", it.iteration,
-                         it.evaluations, it.cost, it.gradientNorm, q[0], q[1], it.seconds);
-          }
-        });
-    fit.p = problem.toPhysical(r.point);
-    problem.apply(truth_);
-    fit.iterations = r.iterations;
-    fit.evaluations = r.evaluations;
-    fit.cost = r.cost;
-    fit.stop = r.stopReason;
-    return fit;
-  }
-
-  VecX toInternal(const VecX& p) const { return defaultTransforms(kinds_).toInternal(p); }
-  VecX toPhysical(const VecX& q) const { return defaultTransforms(kinds_).toPhysical(q); }
-
- private:
-  std::vector<State> simulate() {
-    Simulator sim(*scene_.model, makeIntegrator(description_.integrator), description_.dt);
-    return sim.run(scene_.initial, description_.steps, true).states;
-  }
-  void setParameters(const VecX& p) {
-    State unused = scene_.initial;
-    ParameterSpace(kinds_, {}).apply(p, *scene_.model, unused);
-  }
-
-  std::vector<Parameter> kinds_ = parseParameterList("E,nu");
-  SceneDescription description_;
-  BuiltScene scene_;
-  VecX truth_;
-  std::vector<Camera> cameras_;
-  EmbeddedSurface surface_;
-};
-
-long long pointCount(const Capture& c) {
-  long long n = 0;
-  for (const CaptureFrame& f : c.frames) n += f.cloud.size();
-  return n;
-}
-
-}  // namespace
 
 std::vector<Row> noiseRows(const RunOptions& options) {
   std::vector<Row> rows;
@@ -129,7 +20,7 @@ std::vector<Row> noiseRows(const RunOptions& options) {
   const int maxIterations = options.quick ? 3 : 30;
   const int bootstrapSteps = options.quick ? 1 : 2;
   const int replicates = options.quick ? 1 : 4;
-  CameraExperiment experiment(sceneJson, 9, pixels);
+  CameraExperiment experiment(sceneJson, 9, pixels, "E,nu");
   VecX start(2);
   start << 2500.0, 0.35;
   const std::vector<double> sigmas = options.quick ? std::vector<double>{0.5} : std::vector<double>{0.5, 5.0, 25.0};
@@ -172,7 +63,7 @@ std::vector<Row> torusRows(const RunOptions& options) {
   nlohmann::json sceneJson = torusScene(options.quick ? 0.1 : 0.041);
   if (options.quick) sceneJson["time"]["steps"] = 5;
   const int pixels = options.quick ? 32 : 100;
-  CameraExperiment experiment(sceneJson, 10, pixels);
+  CameraExperiment experiment(sceneJson, 10, pixels, "E,nu");
   VecX start(2);
   start << 2200.0, 0.32;
   const Capture capture = experiment.capture(experiment.truth(), 0.0, 1, 1);

@@ -2,6 +2,9 @@
 // Scenes of the thesis' experiments, rebuilt from its text (scene JSON, as `softfit`
 // reads them). Sizes the thesis does not give are chosen and stated in the comments.
 #include <nlohmann/json.hpp>
+#include <string>
+
+#include "forward/types.h"
 
 namespace softfit::thesis {
 
@@ -18,5 +21,28 @@ nlohmann::json barScene(double cell);
 // corotation, E 2000, nu 0.3, density 10, alpha (0.1, 0.01), Newmark theta 0.6, dt 0.01.
 // cell 0.041: 9232 active nodes, 7316 cells (thesis: 9220 / 7180).
 nlohmann::json torusScene(double cell);
+
+}  // namespace softfit::thesis
+
+namespace softfit::thesis {
+
+// Ground-plane normal from the thesis' angles: (sin t cos p, sin t sin p, cos t).
+Vec3 planeNormal(double theta, double phi);
+
+// Fig. 5.11 bunny (65 steps): the thesis' bunny_res3.obj (../shared/data/surface, not
+// closed: winding-number SDF) scaled by 4 (0.62 x 0.61 x 0.48 m), its lowest point 0.1
+// above the ground plane y = 0, dropped at 2 m/s: warped corotation, E 5e4, nu 0.3,
+// density 100, alpha (0.1, 0.001), ground k 1e4, sharpness 100 (the cuboid values of
+// Table B.6; the thesis gives none for the bunny), Newmark theta 0.6, dt 0.01. Plane
+// normal from (theta, phi), offset d (dist = n.x + d). cell 0.0298: 2565 cells / 3510 active
+// nodes (thesis 2560 / 3495).
+nlohmann::json bunnyScene(const std::string& surfaceDir, double cell, double theta, double phi, double offset);
+
+// Fig. 5.12 dragon (first 30 of 300 steps): the thesis' dragon_res4.obj (non-manifold:
+// winding-number SDF) scaled by 5 (1.0 x 0.72 x 0.45 m), the head (x < -0.35,
+// y > 0.625) fixed, the body swinging down under gravity from rest: warped corotation,
+// E 5000, nu 0.3, density 50, alpha (0.1, 0.01), Newmark theta 0.6, dt 0.01.
+// cell 0.0205: 9971 cells / 13584 active nodes (thesis 9968 / 13575).
+nlohmann::json dragonScene(const std::string& surfaceDir, double cell);
 
 }  // namespace softfit::thesis

@@ -103,7 +103,7 @@ double TriangleMeshSdf::value(const Vec3& p) const {
   return (p - n.point).dot(pseudonormal(n)) < 0.0 ? -distance : distance;
 }
 
-std::shared_ptr<TriangleMeshSdf> loadTriangleMeshSdf(const std::string& path, double scale, const Vec3& translate) {
+TriangleSurface readSdfSurface(const std::string& path, double scale, const Vec3& translate) {
   std::string extension = std::filesystem::path(path).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -115,7 +115,11 @@ std::shared_ptr<TriangleMeshSdf> loadTriangleMeshSdf(const std::string& path, do
   if (!translate.allFinite()) throw InputError(path + ": translate must be finite");
   surface.vertices *= scale;
   surface.vertices.rowwise() += translate.transpose();
-  return std::make_shared<TriangleMeshSdf>(surface);
+  return surface;
+}
+
+std::shared_ptr<TriangleMeshSdf> loadTriangleMeshSdf(const std::string& path, double scale, const Vec3& translate) {
+  return std::make_shared<TriangleMeshSdf>(readSdfSurface(path, scale, translate));
 }
 
 }  // namespace softfit

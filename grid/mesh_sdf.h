@@ -37,8 +37,11 @@ class TriangleMeshSdf final : public SignedDistanceField {
   AxisBox bounds_;
 };
 
-// Reads an OBJ or STL surface (by extension), applies x -> scale x + translate and builds
-// its SDF. InputError naming the file for unreadable, non-closed or empty surfaces.
+// Reads an OBJ or STL surface (by extension) and applies x -> scale x + translate.
+// InputError naming the file for unreadable surfaces or a bad scale / translation.
+TriangleSurface readSdfSurface(const std::string& path, double scale = 1.0, const Vec3& translate = Vec3::Zero());
+
+// readSdfSurface, then its SDF. InputError naming the file for non-closed or empty surfaces.
 std::shared_ptr<TriangleMeshSdf> loadTriangleMeshSdf(const std::string& path, double scale = 1.0,
                                                      const Vec3& translate = Vec3::Zero());
 

@@ -6,6 +6,7 @@
 #include "grid/sdf_primitives.h"
 #include "grid/sdf_volume.h"
 #include "grid/sdf_volume_file.h"
+#include "grid/winding_number_sdf.h"
 
 namespace softfit {
 
@@ -27,7 +28,10 @@ SdfPtr makeUnprefixed(const SdfShape& s) {
     case T::Torus: return std::make_shared<TorusSdf>(s.center, s.axis, s.majorRadius, s.minorRadius);
     case T::Capsule: return std::make_shared<CapsuleSdf>(s.a, s.b, s.radius);
     case T::Volume: return std::make_shared<VolumeSdf>(readSdfVolume(s.file));
-    case T::Mesh: return loadTriangleMeshSdf(s.file, s.scale, s.translate);
+    case T::Mesh:
+      if (s.meshSign == SdfShape::MeshSign::WindingNumber)
+        return std::make_shared<WindingNumberMeshSdf>(readSdfSurface(s.file, s.scale, s.translate));
+      return loadTriangleMeshSdf(s.file, s.scale, s.translate);
     case T::Union:
     case T::Difference:
     case T::Intersection: break;

@@ -23,6 +23,10 @@ struct SdfShape {
   std::string file;                   // volume (.json header) or mesh (.obj / .stl), resolved path
   double scale = 1.0;                 // mesh: x -> scale x + translate
   Vec3 translate = Vec3::Zero();
+  // mesh: inside test. Pseudonormal: closed, consistently oriented surfaces only
+  // (TriangleMeshSdf); WindingNumber: any surface (WindingNumberMeshSdf).
+  enum class MeshSign { Pseudonormal, WindingNumber };
+  MeshSign meshSign = MeshSign::Pseudonormal;
 };
 
 // Parses "sphere", "box", "torus", "capsule", "union", "difference", "intersection",

@@ -164,10 +164,17 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
       s.file = resolvePath(f.string("file"), baseDirectory);
       break;
     case T::Mesh:
-      f.allowOnly({"type", "file", "scale", "translate", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly({"type", "file", "scale", "translate", "sign", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
       s.file = resolvePath(f.string("file"), baseDirectory);
       s.scale = f.positive("scale", 1.0);
       s.translate = f.vec3("translate", Vec3::Zero());
+      if (f.has("sign")) {
+        const std::string sign = f.string("sign");
+        if (sign == "winding_number") s.meshSign = SdfShape::MeshSign::WindingNumber;
+        else if (sign != "pseudonormal")
+          throw InputError(f.field("sign") + " = \"" + sign +
+                           "\": unknown (valid: pseudonormal (closed surfaces), winding_number (any surface))");
+      }
       break;
   }
   return s;

@@ -199,6 +199,13 @@ TEST(GridScene, BadSdfInputNamesTheFileAndField) {
   std::ofstream(dir / "open.obj") << "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 2 3 4\n";
   doc["sdf"] = {{"type", "mesh"}, {"file", (dir / "open.obj").string()}, {"cell_size", 0.05}};
   expectInputError(doc, {"scene.json", "open.obj"});
+  doc["sdf"]["sign"] = "normals";
+  expectInputError(doc, {"scene.json", "sdf.sign", "normals", "winding_number"});
+  // The same open surface with winding-number signs: a grid (tetrahedron with one face
+  // missing: winding number ~0.75 at its centroid).
+  doc["sdf"]["sign"] = "winding_number";
+  doc["sdf"]["cell_size"] = 0.1;
+  EXPECT_GT(build(doc).grid->cellCount(), 10);
   fs::remove_all(dir);
   // Geometry given twice.
   doc = sphereScene();

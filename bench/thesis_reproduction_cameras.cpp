@@ -1,0 +1,130 @@
+#include "bench/thesis_reproduction_cameras.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "bench/thesis_reproduction.h"
+#include "forward/integrators/simulator.h"
+#include "observations/camera_rig.h"
+#include "observations/grid_sdf_point_loss.h"
+#include "observations/render_capture.h"
+#include "optim/fit_problem.h"
+#include "scene/scene_loader.h"
+
+namespace softfit::thesis {
+
+namespace {
+
+PointCloudLossOptions lossOptions() {
+  PointCloudLossOptions options;
+  options.averageOverPoints = true;
+  return options;
+}
+
+}  // namespace
+
+CameraExperiment::CameraExperiment(const nlohmann::json& sceneJson, int cameraCount, int pixels,
+                                   const std::string& parameters)
+    : kinds_(parseParameterList(parameters)),
+      description_(parseScene(sceneJson, "thesis-scene", ".")),
+      scene_(buildScene(description_)) {
+  truth_ = ParameterSpace(kinds_, {}).values(*scene_.model);
+  const std::vector<State> states = simulate();
+  Vec3 lo = Vec3::Constant(1e300), hi = Vec3::Constant(-1e300);
+  for (const State& s : states) {
+    Vec3 a, b;
+    boundingBox(s.x, a, b);
+    lo = lo.cwiseMin(a);
+    hi = hi.cwiseMax(b);
+  }
+  CameraRigOptions rig;
+  rig.width = rig.height = pixels;
+  cameras_ = camerasAroundBox(lo, hi, cameraCount, rig);
+  surface_ = extractEmbeddedSurface(*scene_.grid, SurfaceResolution::Samples);
+}
+
+int CameraExperiment::cells() const { return scene_.grid->cellCount(); }
+int CameraExperiment::activeNodes() const { return scene_.grid->nodeCount(); }
+
+Capture CameraExperiment::capture(const VecX& p, double sigma, std::uint64_t seed, int replicates) {
+  setParameters(p);
+  const std::vector<State> states = simulate();
+  setParameters(truth_);
+  return renderCapture(states, surface_, cameras_, NoiseOptions{sigma, seed, replicates}, 1, description_.dt);
+}
+
+PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
+                               const std::function<void(int, const VecX&)>& onIteration) {
+  GridSdfPointLoss loss(std::move(capture), scene_.grid, lossOptions());
+  FitSetup setup{trajectorySetup(description_, scene_), &loss, {}};
+  FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
+  OptimizerOptions optimizer;
+  optimizer.kind = defaultOptimizer(loss);
+  optimizer.maxIterations = maxIterations;
+  optimizer.gradientTolerance = 1e-12;
+  PointFit fit;
+  const OptimizationResult r =
+      minimize(problem.objective(), problem.toInternal(start), optimizer, [&](const IterationRecord& it) {
+        if (it.iteration == 0) fit.initialCost = it.cost;
+        const VecX q = problem.toPhysical(it.point);
+        if (onIteration) onIteration(it.iteration, q);
+        if (verbose) {
+          std::fprintf(stderr, "    it %d evals %d cost %.6e |g| %.3e p", it.iteration, it.evaluations, it.cost,
+                       it.gradientNorm);
+          for (int i = 0; i < q.size(); ++i) std::fprintf(stderr, " %.6g", q[i]);
+          std::fprintf(stderr, " (%.1f s)\n", it.seconds);
+        }
+      });
+  fit.p = problem.toPhysical(r.point);
+  problem.apply(truth_);
+  fit.iterations = r.iterations;
+  fit.evaluations = r.evaluations;
+  fit.cost = r.cost;
+  fit.stop = r.stopReason;
+  return fit;
+}
+
+StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p) {
+  GridSdfPointLoss loss(capture, scene_.grid, lossOptions());
+  setParameters(p);
+  double t0 = processCpuSeconds();
+  const std::vector<State> states = simulate();
+  const double forward = processCpuSeconds() - t0;
+  t0 = processCpuSeconds();
+  const int n = scene_.model->nodeCount();
+  for (int step = 0; step < static_cast<int>(states.size()); ++step) {
+    VecX gx = VecX::Zero(3 * n), gv = VecX::Zero(3 * n);
+    loss.evaluate(step, states[step], gx, gv);
+  }
+  const double cost = processCpuSeconds() - t0;
+  FitSetup setup{trajectorySetup(description_, scene_), &loss, {}};
+  FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
+  VecX gradient;
+  t0 = processCpuSeconds();
+  problem.objective()(problem.toInternal(p), gradient);
+  const double total = processCpuSeconds() - t0;
+  problem.apply(truth_);
+  const double steps = description_.steps;
+  return {forward / steps, cost / steps, std::max(0.0, total - forward - cost) / steps};
+}
+
+VecX CameraExperiment::toInternal(const VecX& p) const { return defaultTransforms(kinds_).toInternal(p); }
+VecX CameraExperiment::toPhysical(const VecX& q) const { return defaultTransforms(kinds_).toPhysical(q); }
+
+std::vector<State> CameraExperiment::simulate() {
+  Simulator sim(*scene_.model, makeIntegrator(description_.integrator), description_.dt);
+  return sim.run(scene_.initial, description_.steps, true).states;
+}
+
+void CameraExperiment::setParameters(const VecX& p) {
+  State unused = scene_.initial;
+  ParameterSpace(kinds_, {}).apply(p, *scene_.model, unused);
+}
+
+long long pointCount(const Capture& c) {
+  long long n = 0;
+  for (const CaptureFrame& f : c.frames) n += f.cloud.size();
+  return n;
+}
+
+}  // namespace softfit::thesis

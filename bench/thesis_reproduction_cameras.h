@@ -1,0 +1,75 @@
+#pragma once
+// A thesis scene observed by virtual depth cameras (Sphere layout around the true
+// trajectory's bounding box) and fits of its parameters to the captures with the
+// thesis' point cost (5.4.3: points located in the deformed cells, reference SDF;
+// GridSdfPointLoss averaged over each frame's points) by gradient-only L-BFGS (the
+// cost's value jumps where points change cell; `softfit fit --optimizer auto` uses it
+// too). Shared by the noise, torus, bunny and dragon rows and Table 5.2.
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "adjoint/parameter_space.h"
+#include "grid/embedded_surface.h"
+#include "observations/camera.h"
+#include "observations/capture.h"
+#include "optim/optimizer.h"
+#include "scene/scene_builder.h"
+#include "scene/scene_description.h"
+
+namespace softfit::thesis {
+
+struct PointFit {
+  VecX p;  // physical parameters
+  int iterations = 0, evaluations = 0;
+  double initialCost = 0.0, cost = 0.0;
+  std::string stop;
+};
+
+// Table 5.2: process CPU seconds per time step of one evaluation of the fit objective.
+struct StepSeconds {
+  double forward = 0.0, cost = 0.0, backward = 0.0;
+};
+
+class CameraExperiment {
+ public:
+  // `parameters`: a parameter list as `softfit fit --parameters` takes (e.g. "E,nu").
+  CameraExperiment(const nlohmann::json& sceneJson, int cameraCount, int pixels, const std::string& parameters);
+
+  int cells() const;
+  int activeNodes() const;
+  double cellSize() const { return description_.sdf->cellSize; }
+  int steps() const { return description_.steps; }
+  const VecX& truth() const { return truth_; }
+
+  // The capture of the trajectory at physical parameters p with noise sigma (m).
+  Capture capture(const VecX& p, double sigma, std::uint64_t seed, int replicates);
+
+  // `onIteration` sees every iterate's physical parameters (iteration 0 = start).
+  PointFit fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
+               const std::function<void(int iteration, const VecX& p)>& onIteration = {});
+
+  // Forward, cost (value and gradient) and backward time per step of one objective
+  // evaluation at p (backward = the evaluation's time less the other two).
+  StepSeconds stepSeconds(const Capture& capture, const VecX& p);
+
+  VecX toInternal(const VecX& p) const;
+  VecX toPhysical(const VecX& q) const;
+
+ private:
+  std::vector<State> simulate();
+  void setParameters(const VecX& p);
+
+  std::vector<Parameter> kinds_;
+  SceneDescription description_;
+  BuiltScene scene_;
+  VecX truth_;
+  std::vector<Camera> cameras_;
+  EmbeddedSurface surface_;
+};
+
+long long pointCount(const Capture& c);
+
+}  // namespace softfit::thesis
