@@ -26,6 +26,7 @@
 #include "observations/point_cloud_loss.h"
 #include "observations/render_capture.h"
 #include "optim/bootstrap_bias.h"
+#include "optim/fit_loss.h"
 #include "optim/fit_problem.h"
 #include "support/box_model.h"
 
@@ -108,28 +109,24 @@ Capture capture(Scene& s, double sigma, std::uint64_t seed, int replicates = 1) 
 
 enum class Cost { Closest, ClosestCorrected, Sdf };
 
-// One fit of E and nu from `start`; returns the physical estimate and leaves the model at
-// the true parameters.
+// One fit of E and nu from `start`; returns the physical estimate (the model stays at the
+// true parameters). The cost as `softfit fit --point-cost` builds it (optim/fit_loss.h).
 VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& start, int* iterations = nullptr,
              std::string* stop = nullptr) {
-  PointCloudLossOptions options;
-  options.averageOverPoints = true;
-  if (cost == Cost::ClosestCorrected) options.noiseSigma = sigma;
-  std::unique_ptr<CaptureLoss> loss;
-  if (cost == Cost::Sdf)
-    loss = std::make_unique<GridSdfPointLoss>(c, s.built.grid, options);
-  else
-    loss = std::make_unique<PointCloudSurfaceLoss>(c, s.surface, options, s.model->restPositions());
+  FitLossOptions fitLoss;
+  fitLoss.noiseSigma = cost == Cost::ClosestCorrected ? sigma : 0.0;
+  const std::string name = cost == Cost::Sdf ? "sdf" : "closest";
+  const PointCostGeometry geometry{&s.surface, s.built.grid, &s.model->restPositions()};
+  const std::unique_ptr<CaptureLoss> loss =
+      makeCapturePointLoss(geometry, c, pointLossOptions(c, 0.01, name, fitLoss), name);
   const std::vector<Parameter> kinds = parseParameterList("E,nu");
   FitSetup setup{{s.model, s.integrator, 0.01, 30, s.initial}, loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
-  const VecX truth = problem.space().values(*s.model);
   OptimizerOptions optimizer;
   optimizer.maxIterations = 60;
   optimizer.gradientTolerance = 1e-12;
   optimizer.kind = defaultOptimizer(*loss);  // as `softfit fit --optimizer auto`
   const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
-  problem.apply(truth);
   if (iterations) *iterations = r.iterations;
   if (stop) *stop = r.stopReason + ", " + std::to_string(r.evaluations) + " evaluations";
   return problem.toPhysical(r.point);

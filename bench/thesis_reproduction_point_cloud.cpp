@@ -83,7 +83,6 @@ class CameraExperiment {
           }
         });
     fit.p = problem.toPhysical(r.point);
-    problem.apply(truth_);
     fit.iterations = r.iterations;
     fit.evaluations = r.evaluations;
     fit.cost = r.cost;
