@@ -56,11 +56,11 @@ FitObservations loadFitObservations(const std::string& dir, const BuiltScene& sc
                                     const FitLossOptions& options, const std::string& lossField) {
   namespace fs = std::filesystem;
   FitObservations o;
-  o.geometry = pointCostGeometry(scene);
   std::string kind = options.loss;
   if (kind == "auto") kind = fs::exists(fs::path(dir) / "capture.json") ? "points" : "displacements";
   if (kind == "points") {
     o.capture = loadCapture(dir);
+    o.geometry = pointCostGeometry(scene);
     o.cost = resolvePointCost(options.pointCost, scene.isGrid(), options.noiseSigma, options.bootstrapSteps);
     o.lossOptions = pointLossOptions(*o.capture, dt, o.cost, options);
     std::unique_ptr<CaptureLoss> points = o.pointLossOf(*o.capture);
