@@ -19,8 +19,6 @@
 #include "scene/scene_builder.h"
 #include "scene/scene_loader.h"
 #include "observations/camera_rig.h"
-#include "observations/grid_sdf_point_loss.h"
-#include "observations/point_cloud_loss.h"
 #include "observations/render_capture.h"
 #include "optim/fit_loss.h"
 #include "optim/fit_problem.h"

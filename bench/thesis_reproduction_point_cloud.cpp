@@ -11,7 +11,7 @@
 #include "bench/thesis_reproduction_scenes.h"
 #include "forward/integrators/simulator.h"
 #include "observations/camera_rig.h"
-#include "observations/grid_sdf_point_loss.h"
+#include "optim/fit_loss.h"
 #include "observations/render_capture.h"
 #include "optim/bootstrap_bias.h"
 #include "optim/fit_problem.h"
@@ -63,9 +63,10 @@ class CameraExperiment {
   }
 
   PointFit fit(Capture capture, const VecX& start, int maxIterations, bool verbose) {
-    PointCloudLossOptions lossOptions;
-    lossOptions.averageOverPoints = true;
-    GridSdfPointLoss loss(std::move(capture), scene_.grid, lossOptions);
+    // The thesis grid cost as `softfit fit --point-cost sdf` builds it (optim/fit_loss.h).
+    const std::unique_ptr<CaptureLoss> owned = makeCapturePointLoss(
+        pointCostGeometry(scene_), capture, pointLossOptions(capture, description_.dt, "sdf", {}), "sdf");
+    CaptureLoss& loss = *owned;
     FitSetup setup{trajectorySetup(description_, scene_), &loss, {}};
     FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
     OptimizerOptions optimizer;
