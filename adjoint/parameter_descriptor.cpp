@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "forward/errors.h"
 #include "forward/value_limits.h"
@@ -139,9 +140,32 @@ ParameterValues readParameterValues(const PhysicalModel& model, const InitialMot
   return v;
 }
 
+namespace {
+
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
+
+bool sameLame(const std::vector<LameParameters>& a, const std::vector<LameParameters>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t e = 0; e < a.size(); ++e)
+    if (!sameBits(a[e].mu, b[e].mu) || !sameBits(a[e].lambda, b[e].lambda)) return false;
+  return true;
+}
+
+bool sameDensity(const VecX& a, const VecX& b) {
+  if (a.size() != b.size()) return false;
+  for (Eigen::Index e = 0; e < a.size(); ++e)
+    if (!sameBits(a[e], b[e])) return false;
+  return true;
+}
+
+}  // namespace
+
 void restoreParameterValues(const ParameterValues& values, PhysicalModel& model) {
-  model.elastic().setParameters(values.lame);
-  model.setDensity(values.density);
+  // Unchanged Lame parameters and densities are not written again: what they derive
+  // (rest element stiffness, lumped mass) would be the same bits, at the cost of a pass
+  // over the elements.
+  if (!sameLame(model.elastic().parameters(), values.lame)) model.elastic().setParameters(values.lame);
+  if (!sameDensity(model.density(), values.density)) model.setDensity(values.density);
   model.damping = values.damping;
   model.gravity = values.gravity;
   if (model.ground && values.hasGround) model.ground->setPlane(values.ground);

@@ -19,9 +19,8 @@
 #include "scene/scene_builder.h"
 #include "scene/scene_loader.h"
 #include "observations/camera_rig.h"
-#include "observations/grid_sdf_point_loss.h"
-#include "observations/point_cloud_loss.h"
 #include "observations/render_capture.h"
+#include "optim/fit_loss.h"
 #include "optim/fit_problem.h"
 #include "support/box_model.h"
 
@@ -39,7 +38,8 @@ struct FitScene {
   EmbeddedSurface rendered;  // the surface the cameras render
   Vec3 lo, hi;               // the region the cameras frame
   int maxIterations = 40;
-  std::function<std::unique_ptr<TrajectoryLoss>(const Capture&)> loss;
+  PointCostGeometry geometry;  // what the point cost measures against
+  std::string cost;             // closest or sdf (optim/fit_loss.h)
 };
 
 void run(FitScene& s) {
@@ -54,7 +54,9 @@ void run(FitScene& s) {
   const Capture capture = renderCapture(states, s.rendered, cameras, NoiseOptions{}, 1, 0.01);
   const double synthSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  const std::unique_ptr<TrajectoryLoss> loss = s.loss(capture);
+  // The cost as `softfit fit --point-cost` builds it (optim/fit_loss.h).
+  const std::unique_ptr<TrajectoryLoss> loss =
+      makeCapturePointLoss(s.geometry, capture, pointLossOptions(capture, 0.01, s.cost, {}), s.cost);
   const std::vector<Parameter> kinds = parseParameterList("E,nu");
   FitSetup setup{{s.model, s.integrator, 0.01, steps, s.initial}, loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
@@ -126,11 +128,8 @@ int main(int argc, char** argv) {
     s.maxIterations = 10;
     s.lo = Vec3(-0.1, 0.0, -0.1);
     s.hi = Vec3(0.9, 1.0, 0.9);
-    s.loss = [&](const Capture& c) {
-      PointCloudLossOptions options;
-      options.averageOverPoints = true;
-      return std::make_unique<GridSdfPointLoss>(c, built.grid, options);
-    };
+    s.geometry.grid = built.grid;
+    s.cost = "sdf";
     run(s);
     return 0;
   }
@@ -155,11 +154,8 @@ int main(int argc, char** argv) {
   s.rendered = identityEmbedding(model->nodeCount(), surface);
   s.lo = Vec3(-0.6, 0.0, -0.3);
   s.hi = Vec3(0.6, 0.35, 0.3);
-  s.loss = [&](const Capture& c) {
-    PointCloudLossOptions options;
-    options.averageOverPoints = true;
-    return std::make_unique<PointCloudSurfaceLoss>(c, surface, options);
-  };
+  s.geometry.surface = &s.rendered;  // the boundary faces, node positions
+  s.cost = "closest";
   run(s);
   return 0;
 }

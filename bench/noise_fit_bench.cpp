@@ -22,10 +22,9 @@
 #include "scene/scene_builder.h"
 #include "scene/scene_loader.h"
 #include "observations/camera_rig.h"
-#include "observations/grid_sdf_point_loss.h"
-#include "observations/point_cloud_loss.h"
 #include "observations/render_capture.h"
 #include "optim/bootstrap_bias.h"
+#include "optim/fit_loss.h"
 #include "optim/fit_problem.h"
 #include "support/box_model.h"
 
@@ -108,28 +107,29 @@ Capture capture(Scene& s, double sigma, std::uint64_t seed, int replicates = 1) 
 
 enum class Cost { Closest, ClosestCorrected, Sdf };
 
-// One fit of E and nu from `start`; returns the physical estimate and leaves the model at
-// the true parameters.
+// The cost of a capture as `softfit fit --point-cost closest|sdf [--noise-sigma]` builds
+// it (optim/fit_loss.h), measured against the surface the cameras render.
+std::unique_ptr<CaptureLoss> pointLoss(const Scene& s, const Capture& c, Cost cost, double sigma) {
+  FitLossOptions fitLoss;
+  fitLoss.noiseSigma = cost == Cost::ClosestCorrected ? sigma : 0.0;
+  const std::string name = cost == Cost::Sdf ? "sdf" : "closest";
+  const PointCostGeometry geometry{&s.surface, s.built.grid, &s.model->restPositions()};
+  return makeCapturePointLoss(geometry, c, pointLossOptions(c, 0.01, name, fitLoss), name);
+}
+
+// One fit of E and nu from `start`; returns the physical estimate (the model stays at the
+// true parameters).
 VecX fitOnce(Scene& s, const Capture& c, Cost cost, double sigma, const VecX& start, int* iterations = nullptr,
              std::string* stop = nullptr) {
-  PointCloudLossOptions options;
-  options.averageOverPoints = true;
-  if (cost == Cost::ClosestCorrected) options.noiseSigma = sigma;
-  std::unique_ptr<CaptureLoss> loss;
-  if (cost == Cost::Sdf)
-    loss = std::make_unique<GridSdfPointLoss>(c, s.built.grid, options);
-  else
-    loss = std::make_unique<PointCloudSurfaceLoss>(c, s.surface, options, s.model->restPositions());
+  const std::unique_ptr<CaptureLoss> loss = pointLoss(s, c, cost, sigma);
   const std::vector<Parameter> kinds = parseParameterList("E,nu");
   FitSetup setup{{s.model, s.integrator, 0.01, 30, s.initial}, loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));
-  const VecX truth = problem.space().values(*s.model);
   OptimizerOptions optimizer;
   optimizer.maxIterations = 60;
   optimizer.gradientTolerance = 1e-12;
   optimizer.kind = defaultOptimizer(*loss);  // as `softfit fit --optimizer auto`
   const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
-  problem.apply(truth);
   if (iterations) *iterations = r.iterations;
   if (stop) *stop = r.stopReason + ", " + std::to_string(r.evaluations) + " evaluations";
   return problem.toPhysical(r.point);
@@ -201,10 +201,8 @@ void forces(Scene& s, double sigma, int seeds) {
   for (int k = 0; k < seeds; ++k) {
     const Capture c = capture(s, sigma, 3 + k);
     for (const bool corrected : {false, true}) {
-      PointCloudLossOptions options;
-      options.averageOverPoints = true;
-      if (corrected) options.noiseSigma = sigma;
-      PointCloudSurfaceLoss loss(c, s.surface, options, s.model->restPositions());
+      const std::unique_ptr<CaptureLoss> owned = pointLoss(s, c, corrected ? Cost::ClosestCorrected : Cost::Closest, sigma);
+      CaptureLoss& loss = *owned;
       double radial = 0.0;
       for (int step = 0; step <= 30; ++step) {
         VecX gx = VecX::Zero(states[step].x.size()), gv = gx;
@@ -244,9 +242,8 @@ int main(int argc, char** argv) {
     Scene g = gridBox(0.05, false);
     g.pixels = argc > 7 ? std::atoi(argv[7]) : 64;
     const Capture c = capture(g, 0.5 * g.cell, 3);
-    PointCloudLossOptions options;
-    options.averageOverPoints = true;
-    GridSdfPointLoss loss(c, g.built.grid, options);
+    const std::unique_ptr<CaptureLoss> owned = pointLoss(g, c, Cost::Sdf, 0.0);
+    CaptureLoss& loss = *owned;
     const std::vector<Parameter> kinds = parseParameterList("E,nu");
     FitSetup setup{{g.model, g.integrator, 0.01, 30, g.initial}, &loss, {}};
     FitProblem problem(setup, ParameterSpace(kinds, {}), defaultTransforms(kinds));

@@ -6,8 +6,8 @@
 #include "bench/thesis_reproduction.h"
 #include "forward/integrators/simulator.h"
 #include "observations/camera_rig.h"
-#include "observations/grid_sdf_point_loss.h"
 #include "observations/render_capture.h"
+#include "optim/fit_loss.h"
 #include "optim/fit_problem.h"
 #include "scene/scene_loader.h"
 
@@ -15,10 +15,9 @@ namespace softfit::thesis {
 
 namespace {
 
-PointCloudLossOptions lossOptions() {
-  PointCloudLossOptions options;
-  options.averageOverPoints = true;
-  return options;
+// The thesis grid cost as `softfit fit --point-cost sdf` builds it (optim/fit_loss.h).
+std::unique_ptr<CaptureLoss> thesisPointLoss(const BuiltScene& scene, const Capture& capture, double dt) {
+  return makeCapturePointLoss(pointCostGeometry(scene), capture, pointLossOptions(capture, dt, "sdf", {}), "sdf");
 }
 
 }  // namespace
@@ -55,7 +54,8 @@ Capture CameraExperiment::capture(const VecX& p, double sigma, std::uint64_t see
 
 PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
                                const std::function<void(int, const VecX&)>& onIteration) {
-  GridSdfPointLoss loss(std::move(capture), scene_.grid, lossOptions());
+  const std::unique_ptr<CaptureLoss> owned = thesisPointLoss(scene_, capture, description_.dt);
+  CaptureLoss& loss = *owned;
   FitSetup setup{trajectorySetup(description_, scene_), &loss, {}};
   FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
   OptimizerOptions optimizer;
@@ -76,7 +76,6 @@ PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterat
         }
       });
   fit.p = problem.toPhysical(r.point);
-  problem.apply(truth_);
   fit.iterations = r.iterations;
   fit.evaluations = r.evaluations;
   fit.cost = r.cost;
@@ -85,7 +84,8 @@ PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterat
 }
 
 StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p) {
-  GridSdfPointLoss loss(capture, scene_.grid, lossOptions());
+  const std::unique_ptr<CaptureLoss> owned = thesisPointLoss(scene_, capture, description_.dt);
+  CaptureLoss& loss = *owned;
   setParameters(p);
   double t0 = processCpuSeconds();
   const std::vector<State> states = simulate();
@@ -103,7 +103,7 @@ StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p)
   t0 = processCpuSeconds();
   problem.objective()(problem.toInternal(p), gradient);
   const double total = processCpuSeconds() - t0;
-  problem.apply(truth_);
+  setParameters(truth_);
   const double steps = description_.steps;
   return {forward / steps, cost / steps, std::max(0.0, total - forward - cost) / steps};
 }

@@ -66,7 +66,6 @@ std::vector<Row> jointFitRows(const RunOptions& options) {
             firstWithin = it.iteration;
         });
     const VecX p = problem.toPhysical(r.point);
-    problem.apply(truth);
     const bool bb = kind == OptimizerKind::BarzilaiBorwein;
     Row row;
     row.experiment = bb ? "Fig. 5.7 joint E, nu, alpha1, alpha2: Barzilai-Borwein, 8 steps"

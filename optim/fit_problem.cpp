@@ -5,24 +5,50 @@
 namespace softfit {
 
 FitProblem::FitProblem(FitSetup setup, ParameterSpace space, TransformSet transforms)
-    : setup_(std::move(setup)), space_(std::move(space)), transforms_(std::move(transforms)) {}
+    : setup_(std::move(setup)), space_(std::move(space)), transforms_(std::move(transforms)) {
+  if (setup_.trajectory.model) values_ = readParameterValues(*setup_.trajectory.model, InitialMotion{});
+}
+
+void FitProblem::runAt(const VecX& physical, const std::function<void(const TrajectorySetup&)>& run) {
+  PhysicalModel& model = *setup_.trajectory.model;
+  const ParameterValues caller = readParameterValues(model, InitialMotion{});
+  try {
+    restoreParameterValues(values_, model);
+    space_.apply(physical, model, setup_.trajectory.initial);
+    values_ = readParameterValues(model, InitialMotion{});
+    run(setup_.trajectory);
+  } catch (...) {
+    restoreParameterValues(caller, model);
+    throw;
+  }
+  restoreParameterValues(caller, model);
+}
 
 void FitProblem::apply(const VecX& physical) {
-  space_.apply(physical, *setup_.trajectory.model, setup_.trajectory.initial);
+  runAt(physical, [](const TrajectorySetup&) {});
+}
+
+FitProblem FitProblem::withLoss(TrajectoryLoss& loss) const {
+  FitProblem copy(*this);
+  copy.setup_.loss = &loss;
+  return copy;
 }
 
 double FitProblem::evaluate(const VecX& q, VecX& gradient) {
-  const VecX p = transforms_.toPhysical(q);
-  apply(p);
-  const TrajectoryGradient g = trajectoryGradient(setup_.trajectory, *setup_.loss, setup_.checkpoints);
-  peakStateBytes_ = std::max(peakStateBytes_, g.checkpoints.peakStateBytes);
-  gradient = transforms_.gradientToInternal(q, space_.gradient(*setup_.trajectory.model, g));
-  return g.loss;
+  double loss = 0.0;
+  runAt(transforms_.toPhysical(q), [&](const TrajectorySetup& trajectory) {
+    const TrajectoryGradient g = trajectoryGradient(trajectory, *setup_.loss, setup_.checkpoints);
+    peakStateBytes_ = std::max(peakStateBytes_, g.checkpoints.peakStateBytes);
+    gradient = transforms_.gradientToInternal(q, space_.gradient(*trajectory.model, g));
+    loss = g.loss;
+  });
+  return loss;
 }
 
 double FitProblem::cost(const VecX& q) {
-  apply(transforms_.toPhysical(q));
-  return trajectoryLoss(setup_.trajectory, *setup_.loss);
+  double loss = 0.0;
+  runAt(transforms_.toPhysical(q), [&](const TrajectorySetup& trajectory) { loss = trajectoryLoss(trajectory, *setup_.loss); });
+  return loss;
 }
 
 ObjectiveFunction FitProblem::objective() {

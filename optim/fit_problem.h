@@ -1,6 +1,9 @@
 #pragma once
 // A parameter fit as an objective in transformed (internal) coordinates: set the
 // parameters, simulate, evaluate the trajectory loss and its adjoint gradient.
+#include <functional>
+
+#include "adjoint/parameter_descriptor.h"
 #include "adjoint/parameter_space.h"
 #include "adjoint/trajectory_gradient.h"
 #include "optim/optimizer.h"
@@ -9,13 +12,21 @@
 namespace softfit {
 
 struct FitSetup {
-  TrajectorySetup trajectory;  // the model (changed by the fit), integrator, dt, steps, initial state
+  TrajectorySetup trajectory;  // the model (borrowed: see FitProblem), integrator, dt, steps, initial state
   TrajectoryLoss* loss = nullptr;
   CheckpointOptions checkpoints;
 };
 
+// The problem keeps its own parameter values (the model's, as its last apply left them)
+// and its own initial state. The model it borrows from the setup is set to them only
+// while it simulates, and put back as found afterwards, so it never changes a model it
+// does not own and callers need not restore one. (ParameterSpace::apply derives a value
+// it does not set from the current ones, e.g. nu from the Lame parameters when only E is
+// set, so an evaluation's last bits depend on the evaluations before it: they are this
+// problem's, and a copy of the problem repeats them bit for bit.)
 class FitProblem {
  public:
+  // Reads the parameter values from the setup's model.
   FitProblem(FitSetup setup, ParameterSpace space, TransformSet transforms);
 
   // f(q) and df/dq; throws SolveError when the forward or adjoint solve fails.
@@ -27,18 +38,27 @@ class FitProblem {
   VecX toInternal(const VecX& physical) const { return transforms_.toInternal(physical); }
   VecX toPhysical(const VecX& q) const { return transforms_.toPhysical(q); }
   const ParameterSpace& space() const { return space_; }
-  // Leaves the model and initial state at the given physical parameters.
+  // Moves the problem's parameter values and initial state to the given physical
+  // parameters (the model is not touched).
   void apply(const VecX& physical);
+  // apply(physical), then `run(trajectory)` with the model at those parameters (the
+  // trajectory: setup().trajectory, at the problem's initial state); the model is put
+  // back as found afterwards, also when `run` throws.
+  void runAt(const VecX& physical, const std::function<void(const TrajectorySetup&)>& run);
+  // The parameter values (ParameterSpace::apply's working copy) as the last apply left them.
+  const ParameterValues& parameterValues() const { return values_; }
   const State& initial() const { return setup_.trajectory.initial; }
-  // Replaces the initial state (e.g. to undo an apply() of a trial run).
-  void setInitial(State initial) { setup_.trajectory.initial = std::move(initial); }
   const FitSetup& setup() const { return setup_; }
+  // The same problem for another loss (e.g. a bootstrap's refit), from this one's
+  // current parameter values.
+  FitProblem withLoss(TrajectoryLoss& loss) const;
   size_t peakStateBytes() const { return peakStateBytes_; }
 
  private:
   FitSetup setup_;
   ParameterSpace space_;
   TransformSet transforms_;
+  ParameterValues values_;
   size_t peakStateBytes_ = 0;
 };
 

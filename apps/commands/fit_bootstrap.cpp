@@ -36,13 +36,14 @@ VecX bootstrapCaptureFit(const BuiltScene& scene, FitProblem& problem, const Vec
   const int steps = (options.frames - 1) * options.stride;
   std::uint64_t seed = options.seed;
   const auto reestimate = [&](const VecX& q) {
-    problem.apply(problem.toPhysical(q));
-    TrajectorySetup trajectory = problem.setup().trajectory;  // at the current estimate
-    trajectory.steps = steps;
-    const std::vector<State> states = simulate(trajectory, true).states;
+    std::vector<State> states;
+    problem.runAt(problem.toPhysical(q), [&](TrajectorySetup trajectory) {  // at the current estimate
+      trajectory.steps = steps;
+      states = simulate(trajectory, true).states;
+    });
     const NoiseOptions noise{options.sigma, seed++, options.replicates};
     const Capture synthetic =
-        renderCapture(states, surface, options.cameras, noise, options.stride, trajectory.dt);
+        renderCapture(states, surface, options.cameras, noise, options.stride, problem.setup().trajectory.dt);
     if (synthetic.frameCount() != options.frames)
       throw InputError("bootstrap: the re-rendered capture has " + std::to_string(synthetic.frameCount()) +
                        " frames, the real one " + std::to_string(options.frames));

@@ -35,7 +35,7 @@ CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, d
 
 // `estimate` = the plain fit's internal point; `fitCapture(capture)` fits a capture from
 // the plain fit's start and returns the internal point. Returns the corrected internal
-// point; fills `summary` (physical values). Leaves the model at the corrected parameters.
+// point; fills `summary` (physical values). Leaves the problem at the corrected parameters.
 // Throws InputError when a synthetic capture's frame count differs from the real one.
 VecX bootstrapCaptureFit(const BuiltScene& scene, FitProblem& problem, const VecX& estimate,
                          const CaptureBootstrapOptions& options,

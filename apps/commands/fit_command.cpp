@@ -1,5 +1,4 @@
 #include "apps/commands/fit_command.h"
-#include "apps/commands/device_option.h"
 #include "apps/commands/fit_bootstrap.h"
 #include "apps/commands/fit_inputs.h"
 #include "apps/commands/multi_start_run.h"
@@ -19,7 +18,6 @@
 #include "forward/io/run_marker.h"
 #include "forward/mesh/input_file.h"
 #include "observations/capture.h"
-#include "observations/capture_point_loss.h"
 #include "optim/fit_problem.h"
 #include "optim/report/convergence_plot.h"
 #include "optim/report/fit_report.h"
@@ -33,46 +31,21 @@ namespace {
 namespace fs = std::filesystem;
 
 struct FitOptions {
-  std::string device = "cpu";
-  std::string scene;
-  std::string observations;
+  FitInputOptions inputs;  // scene, --observations, --device, the loss, checkpointing
   std::string output = "results/fit";
   std::string parameters = "E,nu,alpha1,alpha2";
   std::string start;  // "E=2500,nu=0.35"
-  std::string loss = "auto";
   std::string optimizer = "auto";
   int maxIterations = 100;
   double gradientTolerance = 1e-10;
   double relativeCostTolerance = 1e-12;
   double stepTolerance = 1e-7;
   int multiStart = 1;
-  double huber = 0.0;
-  double noiseSigma = 0.0;
-  std::string pointCost = "auto";
-  int bootstrapSteps = 0;
   int bootstrapReplicates = 4;
   std::string cameras;  // for the bootstrap; default DIR/cameras.json
-  std::string checkpointing = "all";
-  int maxStates = 20;
   double rankTimeout = 0.0;
   bool quiet = false;
 };
-
-FitInputOptions inputOptions(const FitOptions& o) {
-  FitInputOptions i;
-  i.command = "fit";
-  i.device = o.device;
-  i.scene = o.scene;
-  i.observations = o.observations;
-  i.loss = o.loss;
-  i.pointCost = o.pointCost;
-  i.huber = o.huber;
-  i.noiseSigma = o.noiseSigma;
-  i.bootstrapSteps = o.bootstrapSteps;
-  i.checkpointing = o.checkpointing;
-  i.maxStates = o.maxStates;
-  return i;
-}
 
 // Minimizes the fit problem from the physical start p0 and the perturbed starts, spread
 // over the distribution's processes, printing a line per iteration run here.
@@ -108,27 +81,25 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   const bool root = distribution.isRoot();  // rank 0 writes the outputs
   requireOutputFolder(options.output);
   if (root) beginRun(options.output, {"history.csv", "result.json", "convergence.png", "starts.csv"});
-  requireFolder(options.observations, "--observations folder");
+  requireFolder(options.inputs.observations, "--observations folder");
   const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
   const auto startValues = parseStart(options.start);
-  const FitInputOptions inputOptions = apps::inputOptions(options);
   FitInputs inputs;
-  loadFitInputs(inputOptions, inputs);
+  loadFitInputs(options.inputs, inputs);
   const SceneDescription& description = inputs.description;
   BuiltScene& scene = inputs.scene;
   PhysicalModel& model = *scene.model;
-  const fs::path dir(options.observations);
-  std::optional<Capture>& capture = inputs.capture;
-  const PointCloudLossOptions& lossOptions = inputs.lossOptions;
-  const std::string& cost = inputs.cost;
-  const int steps = inputs.steps;
+  const fs::path dir(options.inputs.observations);
+  const FitObservations& observations = inputs.observations;
+  const int steps = observations.steps;
+  const int bootstrapSteps = options.inputs.loss.bootstrapSteps;
   if (distribution.size() > 1) std::printf("  %s\n", distribution.description().c_str());
   CaptureBootstrapOptions bootstrap;
-  if (options.bootstrapSteps != 0) {
-    if (!capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
-    bootstrap = makeCaptureBootstrapOptions(options.bootstrapSteps, options.bootstrapReplicates, options.noiseSigma,
+  if (bootstrapSteps != 0) {
+    if (!observations.capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
+    bootstrap = makeCaptureBootstrapOptions(bootstrapSteps, options.bootstrapReplicates, options.inputs.loss.noiseSigma,
                                             options.cameras.empty() ? (dir / "cameras.json").string() : options.cameras,
-                                            *capture, lossOptions.stride);
+                                            *observations.capture, observations.lossOptions.stride);
   }
 
   // Parameters, start values, transforms.
@@ -136,14 +107,12 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   VecX p0 = space.values(model);
   const std::vector<std::string> names = space.names();
   const TransformSet transforms = defaultTransforms(space.parameters());
-  applyStartValues(startValues, space, transforms, options.parameters, p0);
-  const FitSetup setup = makeFitSetup(inputs, inputOptions);
-  FitProblem problem(setup, space, transforms);
+  applyStartValues(startValues, space, transforms, "--params " + options.parameters, p0);
+  FitProblem problem(inputsFitSetup(inputs, options.inputs), space, transforms);
   checkPointUsage(inputs, problem, p0);  // refuse data that cannot constrain the fit
 
   // auto: the gradient-only line search for a loss whose value jumps (the grid SDF cost).
-  const OptimizerKind optimizerKind =
-      options.optimizer == "auto" ? defaultOptimizer(*inputs.loss) : parseOptimizerKind(options.optimizer);
+  const OptimizerKind optimizerKind = fitOptimizerKind(options.optimizer, *observations.loss);
   std::printf("  %d steps of %s / %s, optimizer %s, parameters %s\n  start: %s\n", steps,
               integratorTypeName(description.integrator.type).c_str(),
               materialModelName(model.elastic().model()).c_str(), optimizerKindName(optimizerKind).c_str(),
@@ -154,12 +123,11 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   FitSummary summary;
   VecX q = result.point;
   const bool solveFailed = result.solveFailed;
-  if (options.bootstrapSteps > 0 && !solveFailed) {
+  if (bootstrapSteps > 0 && !solveFailed) {
     const auto fitCapture = [&](const Capture& synthetic) {
-      std::unique_ptr<CaptureLoss> syntheticLoss = makeCapturePointLoss(scene, synthetic, lossOptions, cost);
-      FitSetup refitSetup = setup;
-      refitSetup.loss = syntheticLoss.get();
-      FitProblem refit(refitSetup, space, transforms);
+      // The same cost of the synthetic capture, from the problem's current parameters.
+      std::unique_ptr<CaptureLoss> syntheticLoss = observations.pointLossOf(synthetic);
+      FitProblem refit = problem.withLoss(*syntheticLoss);
       return VecX(optimize(refit, p0, options, optimizerKind, names, "refit ", distribution).bestResult().point);
     };
     q = bootstrapCaptureFit(scene, problem, result.point, bootstrap, fitCapture, summary.bootstrap);
@@ -187,13 +155,14 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
                     [&](const std::string& path) { writeMultiStartCsv(path, run, problem, names); });
 
   // The reconstructed trajectory, for ParaView next to the observations.
-  problem.apply(p);
   SimulationWriter writer((fs::path(options.output) / "reconstruction").string(), scene, description.output);
-  writer.writeFrame(0, problem.initial(), steps == 0);
-  const Trajectory trajectory = simulate(problem.setup().trajectory, false, [&](const StepReport& r) {
-    writer.writeFrame(r.step, *r.state, r.step == r.totalSteps);
+  problem.runAt(p, [&](const TrajectorySetup& trajectory) {
+    writer.writeFrame(0, trajectory.initial, steps == 0);
+    const Trajectory run = simulate(trajectory, false, [&](const StepReport& r) {
+      writer.writeFrame(r.step, *r.state, r.step == r.totalSteps);
+    });
+    writer.finish(run.states.back());
   });
-  writer.finish(trajectory.states.back());
 
   std::printf("  %s after %d iterations (%d evaluations), cost %.6e, %.1f s\n", result.stopReason.c_str(),
               result.iterations, result.evaluations, result.cost, summary.seconds);
@@ -210,16 +179,11 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
 void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution) {
   auto options = std::make_shared<FitOptions>();
   CLI::App* cmd = app.add_subcommand("fit", "Reconstruct physical parameters from a capture");
-  cmd->add_option("scene", options->scene, "Scene JSON (geometry, boundary conditions, initial guess)")
-      ->required();
-  cmd->add_option("--observations", options->observations, "Capture folder (capture.json or displacements.json)")
-      ->required();
+  addFitInputOptions(cmd, options->inputs);
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
-  addDeviceOption(cmd, options->device);
   cmd->add_option("--params", options->parameters, "Parameters to fit (see `softfit gradcheck --help`)")
       ->capture_default_str();
   cmd->add_option("--start", options->start, "Start values, e.g. E=2500,nu=0.35 (default: the scene's)");
-  cmd->add_option("--loss", options->loss, "auto, points or displacements")->capture_default_str();
   cmd->add_option("--optimizer", options->optimizer,
                   "auto (gradient-only-lbfgs for the grid SDF point cost, else lbfgs), lbfgs, lbfgsb, bb, ceres or "
                   "gradient-only-lbfgs (line search on directional derivatives only, for costs with jumps)")
@@ -239,18 +203,7 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
                   "Number of starts (the given one and perturbed ones; under mpirun spread over the ranks)")
       ->check(integerAtLeast(1))
       ->capture_default_str();
-  cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")
-      ->check(numberAtLeast(0))
-      ->capture_default_str();
-  cmd->add_option("--noise-sigma", options->noiseSigma,
-                  "Known Gaussian noise (m, per coordinate) on the points: corrects the closest-point cost's noise "
-                  "bias and sets the noise of the bootstrap's synthetic captures (0 = none)")
-      ->capture_default_str();  // checked by the loss ("noise sigma must be >= 0", exit 2)
-  cmd->add_option("--point-cost", options->pointCost,
-                  "point-cloud cost: auto (sdf for grid scenes without --noise-sigma or with --bootstrap-steps, else closest), closest (point to deformed surface) "
-                  "or sdf (thesis grid cost: reference SDF at the located points)")
-      ->capture_default_str();
-  cmd->add_option("--bootstrap-steps", options->bootstrapSteps,
+  cmd->add_option("--bootstrap-steps", options->inputs.loss.bootstrapSteps,
                   "Parametric-bootstrap bias correction steps for noisy point clouds (needs --noise-sigma and the "
                   "capture's cameras; each step is one more fit)")
       ->check(integerAtLeast(0))
@@ -260,10 +213,6 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
       ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--cameras", options->cameras, "Camera JSON of the capture, for the bootstrap (default: DIR/cameras.json)");
-  cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
-  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")
-      ->check(integerAtLeast(1))
-      ->capture_default_str();
   addRankTimeoutOption(cmd, options->rankTimeout);
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");
   cmd->callback([options, &exitCode, &distribution] { exitCode = runFit(*options, distribution); });

@@ -1,16 +1,17 @@
 #pragma once
-// What `softfit fit` and `softfit sweep` share: the scene, the observations and their
-// cost (point clouds or node displacements), the parameter space, the start values and
-// the fit problem. Both commands evaluate the very same cost through this one path.
+// What `softfit fit` and `softfit sweep` share: their input options, the scene and the
+// observations with their cost (chosen by optim/fit_loss.h), the fit setup. Both
+// commands evaluate the very same cost through this one path.
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "observations/capture.h"
-#include "observations/point_cloud_loss.h"
+#include <CLI/CLI.hpp>
+
 #include "optim/fit_problem.h"
+#include "optim/fit_setup.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_description.h"
 
@@ -21,14 +22,14 @@ struct FitInputOptions {
   std::string device = "cpu";
   std::string scene;
   std::string observations;
-  std::string loss = "auto";       // auto, points, displacements
-  std::string pointCost = "auto";  // auto, closest, sdf
-  double huber = 0.0;
-  double noiseSigma = 0.0;
-  int bootstrapSteps = 0;          // only steers --point-cost auto
+  FitLossOptions loss;          // --loss, --point-cost, --huber, --noise-sigma (fit: --bootstrap-steps)
   std::string checkpointing = "all";
   int maxStates = 20;
 };
+
+// The scene argument and --observations, --device, --loss, --point-cost, --huber,
+// --noise-sigma, --checkpointing and --max-states, for both commands.
+void addFitInputOptions(CLI::App* cmd, FitInputOptions& options);
 
 // The loaded inputs. Filled in place by loadFitInputs (the loss refers to the scene), so
 // neither copied nor moved.
@@ -39,12 +40,7 @@ struct FitInputs {
 
   SceneDescription description;
   BuiltScene scene;
-  std::unique_ptr<TrajectoryLoss> loss;
-  CaptureLoss* pointLoss = nullptr;  // the loss, when the observations are point clouds
-  std::optional<Capture> capture;
-  PointCloudLossOptions lossOptions;
-  std::string cost;                  // the point cost used: closest or sdf (point clouds)
-  int steps = 0;                     // simulation steps up to the last observed frame
+  FitObservations observations;  // the loss (optim/fit_loss.h)
   std::string observationDir;
 };
 
@@ -52,22 +48,18 @@ struct FitInputs {
 // the file or option for bad input.
 void loadFitInputs(const FitInputOptions& options, FitInputs& inputs);
 
-// The fit setup of the loaded inputs (the scene's trajectory up to the last observed frame).
-FitSetup makeFitSetup(FitInputs& inputs, const FitInputOptions& options);
+// The fit setup of the loaded inputs (the scene's trajectory up to the last observed
+// frame; optim/fit_setup.h).
+FitSetup inputsFitSetup(FitInputs& inputs, const FitInputOptions& options);
 
 // "E=2500,nu=0.35" -> values by parameter name; InputError naming `option`.
 std::map<std::string, double> parseStart(const std::string& text, const std::string& option = "--start");
-// Overwrites the entries of p0 named in `values`, each checked against its parameter's
-// range and magnitude limit; InputError naming `option` and the parameter.
-void applyStartValues(const std::map<std::string, double>& values, const ParameterSpace& space,
-                      const TransformSet& transforms, const std::string& parameterList, VecX& p0,
-                      const std::string& option = "--start");
-
 // "E=3000 nu=0.3" for logs.
 std::string formatPoint(const std::vector<std::string>& names, const VecX& p);
 
 // Refuses point clouds that cannot constrain the fit (every point dropped at p0), after
-// printing how many points each frame uses. Leaves the model as it found it.
-void checkPointUsage(FitInputs& inputs, FitProblem& problem, const VecX& p0);
+// printing how many points each frame uses. Runs a copy of the problem: `problem` and
+// its model stay as they were.
+void checkPointUsage(FitInputs& inputs, const FitProblem& problem, const VecX& p0);
 
 }  // namespace softfit::apps

@@ -4,7 +4,6 @@
 #include <fstream>
 
 #include "apps/commands/fit_inputs.h"
-#include "apps/commands/task_start_state.h"
 #include "apps/distribute/result_bytes.h"
 #include "forward/errors.h"
 
@@ -48,15 +47,15 @@ MultiStartRun runMultiStart(FitProblem& problem, const VecX& q0, const Optimizer
                             const std::function<void(int start, const IterationRecord&)>& onIteration) {
   MultiStartRun run;
   run.starts = multiStartPoints(q0, multiStart);
-  const TaskStartState initial(problem);
+  const FitProblem initial(problem);  // a copy: its parameter values and initial state
   const std::vector<TaskResult> results =
       distribution.runAll(static_cast<int>(run.starts.size()), [&](int s) {
-        initial.restore(problem);
+        problem = initial;
         const ObjectiveFunction f = problem.objective();
         return encodeOptimizationResult(
             minimize(f, run.starts[s], optimizer, [&](const IterationRecord& r) { onIteration(s, r); }));
       });
-  initial.restore(problem);  // every process goes on from the same state
+  problem = initial;  // every process goes on from the same state
   for (const TaskResult& r : results) r.rethrow();  // the first error, the same on every process
   for (const TaskResult& r : results) run.results.push_back(decodeOptimizationResult(r.bytes));
   run.best = bestStartIndex(run.results);

@@ -4,8 +4,10 @@
 // (optim/fit_problem.h bestStartIndex), so the outcome is the same bits for 1, 2 or K
 // processes. A start whose search hit a failed forward solve is reported; the others
 // continue and the best is chosen among the starts without one. Each start begins from
-// the problem and model as they were before the first (task_start_state.h), and they
-// are left so afterwards.
+// a copy of the problem as it was before the first (its parameter values, which the
+// last bits of an evaluation depend on: optim/fit_problem.h), and it is left so
+// afterwards, so a start's result is the same bits in whichever process, and after
+// whichever starts, it runs.
 #include <string>
 #include <vector>
 

@@ -1,11 +1,9 @@
 #include "apps/commands/sweep_command.h"
-#include "apps/commands/device_option.h"
 #include "apps/commands/fit_inputs.h"
 #include "apps/commands/option_checks.h"
 #include "apps/commands/output_folder.h"
 #include "apps/commands/rank_timeout_option.h"
 #include "apps/commands/sweep_grid.h"
-#include "apps/commands/task_start_state.h"
 #include "apps/distribute/result_bytes.h"
 
 #include <chrono>
@@ -29,20 +27,12 @@ namespace {
 namespace fs = std::filesystem;
 
 struct SweepOptions {
-  std::string device = "cpu";
-  std::string scene;
-  std::string observations;
+  FitInputOptions inputs;  // scene, --observations, --device, the loss, checkpointing
   std::string output = "results/sweep";
   std::string grid;
   int lhs = 0;  // 0 = a full grid
   long long seed = 1;
   bool gradient = false;
-  std::string loss = "auto";
-  std::string pointCost = "auto";
-  double huber = 0.0;
-  double noiseSigma = 0.0;
-  std::string checkpointing = "all";
-  int maxStates = 20;
   double rankTimeout = 0.0;
   bool quiet = false;
 };
@@ -117,21 +107,10 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
   if (parameters.size() != axes.size())
     throw InputError("--grid: " + parameterList + " names a parameter group; give its components (e.g. gravity_y)");
   if (root) beginRun(options.output, {"sweep.csv", "sweep.png"});
-  requireFolder(options.observations, "--observations folder");
+  requireFolder(options.inputs.observations, "--observations folder");
 
-  FitInputOptions inputOptions;
-  inputOptions.command = "sweep";
-  inputOptions.device = options.device;
-  inputOptions.scene = options.scene;
-  inputOptions.observations = options.observations;
-  inputOptions.loss = options.loss;
-  inputOptions.pointCost = options.pointCost;
-  inputOptions.huber = options.huber;
-  inputOptions.noiseSigma = options.noiseSigma;
-  inputOptions.checkpointing = options.checkpointing;
-  inputOptions.maxStates = options.maxStates;
   FitInputs inputs;
-  loadFitInputs(inputOptions, inputs);
+  loadFitInputs(options.inputs, inputs);
 
   ParameterSpace space(parameters, inputs.scene.motion, inputs.scene.elementRegion);
   const std::vector<std::string> names = space.names();
@@ -151,7 +130,7 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
   // The sweep reports d cost / d parameter: identity transforms (internal = physical).
   TransformSet identity;
   identity.transforms.resize(axes.size());
-  FitProblem problem(makeFitSetup(inputs, inputOptions), space, identity);
+  FitProblem problem(inputsFitSetup(inputs, options.inputs), space, identity);
 
   const std::vector<VecX> points = latin ? latinHypercubePoints(axes, options.lhs, static_cast<std::uint64_t>(options.seed))
                                          : gridPoints(axes);
@@ -160,10 +139,13 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
               options.gradient ? "cost and gradient" : "cost",
               distribution.size() > 1 ? (", " + distribution.description()).c_str() : "");
   std::fflush(stdout);
-  const TaskStartState initial(problem);
+  // Every point starts from a copy of the problem as it is now (its parameter values, which
+  // the last bits of an evaluation depend on: optim/fit_problem.h), so a point's result is
+  // the same bits in whichever process, and after whichever points, it runs.
+  const FitProblem initial(problem);
   const std::vector<TaskResult> tasks = distribution.runAll(count, [&](int i) {
     const auto t0 = std::chrono::steady_clock::now();
-    initial.restore(problem);
+    problem = initial;
     PointResult r;
     try {
       if (options.gradient) {
@@ -215,7 +197,7 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
       data.low.push_back(a.low);
       data.high.push_back(a.high);
     }
-    data.truth = readGroundTruth((fs::path(options.observations) / "truth.json").string());
+    data.truth = readGroundTruth((fs::path(options.inputs.observations) / "truth.json").string());
     writeAtomically((out / "sweep.png").string(), [&](const std::string& path) { writeLandscapePlot(path, data); });
     plotNote = ", sweep.png";
   } else {
@@ -238,9 +220,8 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
 void addSweepCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution) {
   auto options = std::make_shared<SweepOptions>();
   CLI::App* cmd = app.add_subcommand("sweep", "Evaluate the fit cost (and gradient) over a parameter grid");
-  cmd->add_option("scene", options->scene, "Scene JSON")->required();
-  cmd->add_option("--observations", options->observations, "Capture folder (capture.json or displacements.json)")
-      ->required();
+  options->inputs.command = "sweep";
+  addFitInputOptions(cmd, options->inputs);
   cmd->add_option("--grid", options->grid,
                   "Parameters and ranges: E=1e3:1e4:16,nu=0.2:0.45:16 (name=low:high:count, ends included); with "
                   "--lhs only name=low:high")
@@ -252,18 +233,6 @@ void addSweepCommand(CLI::App& app, int& exitCode, WorkDistribution& distributio
       ->capture_default_str();
   cmd->add_flag("--gradient", options->gradient, "Also the gradient d cost / d parameter (adjoint) at every point");
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
-  addDeviceOption(cmd, options->device);
-  cmd->add_option("--loss", options->loss, "auto, points or displacements")->capture_default_str();
-  cmd->add_option("--point-cost", options->pointCost, "auto, closest or sdf (as for fit)")->capture_default_str();
-  cmd->add_option("--huber", options->huber, "Huber delta on point distances (0 = squared)")
-      ->check(numberAtLeast(0))
-      ->capture_default_str();
-  cmd->add_option("--noise-sigma", options->noiseSigma, "Known noise on the points (as for fit)")
-      ->capture_default_str();
-  cmd->add_option("--checkpointing", options->checkpointing, "all, periodic or binomial")->capture_default_str();
-  cmd->add_option("--max-states", options->maxStates, "Binomial checkpointing budget")
-      ->check(integerAtLeast(1))
-      ->capture_default_str();
   addRankTimeoutOption(cmd, options->rankTimeout);
   cmd->add_flag("-q,--quiet", options->quiet, "No per-point lines");
   cmd->callback([options, &exitCode, &distribution] { exitCode = runSweep(*options, distribution); });

@@ -1,4 +1,5 @@
 #include "forward/energies/elastic_energy.h"
+#include "forward/energies/elastic_element_kernels.h"
 
 #include <functional>
 #include <stdexcept>
@@ -8,122 +9,19 @@
 
 namespace softfit {
 
+using namespace element_kernels;
+
 namespace {
 
-// vec(R M) = blockdiag(R, R, R) vec(M) for column-major vec.
-Mat9 leftRotation(const Mat3& R) {
-  Mat9 B = Mat9::Zero();
-  for (int j = 0; j < 3; ++j) B.block<3, 3>(3 * j, 3 * j) = R;
-  return B;
-}
-
-// Element Hessian with compile-time node count N (tets: 4, hex cells: 8) or dynamic.
-// vec(F) = B x_e with dF(k, j) / dx(a, k) = dN_a/dX_j, so H = sum_q w_q B^T C_q B with
-// C_q = dP/dF at the quadrature point's deformation gradient `F(q)` (in frame R).
-template <int N>
-using ElementMatrix = Eigen::Matrix<double, N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N,
-                                    N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N>;
-
-template <int N, typename DeformationAt>
-ElementMatrix<N> elementHessianImpl(const Element& el, const Material& material, const LameParameters& params,
-                                    const Mat3& R, bool rotate, DeformationAt F) {
-  const int n = el.nodeCount();
-  using BMatrix = Eigen::Matrix<double, 9, N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N>;
-  const Mat9 Rl = leftRotation(R);
-  ElementMatrix<N> H = ElementMatrix<N>::Zero(3 * n, 3 * n);
-  BMatrix B = BMatrix::Zero(9, 3 * n);
-  for (const auto& q : el.quadrature) {
-    Mat9 C = material.firstPiolaDerivative(R.transpose() * F(q), params);
-    if (rotate) C = (Rl.lazyProduct(C)).lazyProduct(Rl.transpose());
-    if constexpr (N != Eigen::Dynamic) {
-      // B = dN^T kron I3 is sparse: CB(r, 3b + l) = sum_m C(r, l + 3m) dN(b, m) and
-      // H(3a + k, :) += w sum_j dN(a, j) CB(k + 3j, :). A third of the dense product's
-      // flops (hex cells: 2.4k instead of 7.1k per quadrature point).
-      Eigen::Matrix<double, 9, 3 * N> CB;
-      for (int b = 0; b < N; ++b)
-        CB.template middleCols<3>(3 * b).noalias() = C.template middleCols<3>(0) * q.dNdX(b, 0) +
-                                                     C.template middleCols<3>(3) * q.dNdX(b, 1) +
-                                                     C.template middleCols<3>(6) * q.dNdX(b, 2);
-      for (int a = 0; a < N; ++a)
-        H.template middleRows<3>(3 * a).noalias() += (q.weight * q.dNdX(a, 0)) * CB.template topRows<3>() +
-                                                     (q.weight * q.dNdX(a, 1)) * CB.template middleRows<3>(3) +
-                                                     (q.weight * q.dNdX(a, 2)) * CB.template bottomRows<3>();
-      continue;
-    }
-    for (int a = 0; a < n; ++a)
-      for (int j = 0; j < 3; ++j)
-        for (int k = 0; k < 3; ++k) B(k + 3 * j, 3 * a + k) = q.dNdX(a, j);
-    // Small fixed sizes: coefficient-based products beat the blocked GEMM kernel.
-    const BMatrix CB = C.lazyProduct(B);
-    H.noalias() += q.weight * B.transpose().lazyProduct(CB);
-  }
-  return H;
-}
-
-template <int N>
-void filterInPlace(ElementMatrix<N>& He, EigenvalueFilter filter, double filterEpsilon) {
-  if (filter == EigenvalueFilter::None) return;
-  if constexpr (N == Eigen::Dynamic) projectToPsd(Eigen::Ref<MatX>(He), filter, filterEpsilon);
-  else projectToPsd<3 * N>(He, filter, filterEpsilon);
-}
-
-// The element's (filtered) Hessian, dispatched on its node count to the fixed-size kernels.
-template <typename DeformationAt>
-void filteredElementHessian(const Element& el, const Material& material, const LameParameters& params, const Mat3& R,
-                            bool rotate, DeformationAt F, EigenvalueFilter filter, double eps, MatX& out) {
-  switch (el.nodeCount()) {
-    case 4: {
-      ElementMatrix<4> He = elementHessianImpl<4>(el, material, params, R, rotate, F);
-      filterInPlace<4>(He, filter, eps);
-      out = He;
-      break;
-    }
-    case 8: {
-      ElementMatrix<8> He = elementHessianImpl<8>(el, material, params, R, rotate, F);
-      filterInPlace<8>(He, filter, eps);
-      out = He;
-      break;
-    }
-    default:
-      out = elementHessianImpl<Eigen::Dynamic>(el, material, params, R, rotate, F);
-      filterInPlace<Eigen::Dynamic>(out, filter, eps);
-  }
-}
-
-// positions: the element's cached block positions (b-major), or null to search.
-void addElementBlocks(const Element& el, const MatX& He, BlockAssembler& H, const int* positions) {
-  const int n = el.nodeCount();
-  if (positions) {
-    for (int b = 0; b < n; ++b)
-      for (int a = 0; a < n; ++a) H.addBlockAt(positions[b * n + a], el.nodes[b], He.block<3, 3>(3 * a, 3 * b));
-    return;
-  }
-  for (int b = 0; b < n; ++b)
-    for (int a = 0; a < n; ++a) H.addBlock(el.nodes[a], el.nodes[b], He.block<3, 3>(3 * a, 3 * b));
-}
-
-// Elements per batch of the parallel element loops: each batch is one parallel region
-// (~0.1 ms to start with std::threads, less with OpenMP's waiting workers), and its
-// scratch memory is batch x (one element's result).
-constexpr int kHessianBatch = 4096;   // up to 24 x 24 doubles per element
+// Elements per batch of the parallel energy and gradient loops (the Hessian loops':
+// elastic_element_kernels.h): each batch is one parallel region, and its scratch memory
+// is batch x (one element's result).
 constexpr int kGradientBatch = 1 << 16;  // 3 x 8 doubles per element
 // Energy and gradient cost ~50 ns per element. On OpenMP's persistent workers a thread
 // pays off from ~0.2 ms of work (4k elements: the 16.6k-tet twisting bar's L-BFGS frame
 // went from 17.1-17.9 to 12.6-13.6 ms on 2 cores); a std::thread (~0.1 ms to start, more
 // on a loaded machine) only on a large share of elements.
 int gradientElementsPerThread() { return persistentParallelWorkers() ? 1 << 12 : 1 << 15; }
-
-// Element Hessians computed in parallel (`hessian(e, out)`), added to H in element order;
-// positions(e): element e's cached block positions or null.
-template <typename ElementHessian, typename Positions>
-void addElementHessians(const std::vector<Element>& elements, int threads, const ElementHessian& hessian,
-                        const Positions& positions, BlockAssembler& H) {
-  const int n = static_cast<int>(elements.size());
-  std::vector<MatX> blocks(std::min(n, kHessianBatch));
-  computeInParallelScatterInOrder(
-      n, std::max<int>(1, blocks.size()), threads, [&](int e, int slot) { hessian(e, blocks[slot]); },
-      [&](int e, int slot) { addElementBlocks(elements[e], blocks[slot], H, positions(e)); });
-}
 
 }  // namespace
 
@@ -170,18 +68,6 @@ void ElasticEnergy::buildRestStiffness() {
   for (size_t e = 0; e < elements_.size(); ++e)
     restStiffness_.push_back(restElementStiffness(elements_[e], *linear_, parameters_[e]));
 }
-
-namespace {
-
-// blockdiag(R) K0 blockdiag(R)^T, block by block.
-void rotatedStiffness(const MatX& K0, const Mat3& R, MatX& out) {
-  out.resize(K0.rows(), K0.cols());
-  const int n = static_cast<int>(K0.rows() / 3);
-  for (int b = 0; b < n; ++b)
-    for (int a = 0; a < n; ++a) out.block<3, 3>(3 * a, 3 * b) = R * K0.block<3, 3>(3 * a, 3 * b) * R.transpose();
-}
-
-}  // namespace
 
 Mat3 ElasticEnergy::averageDeformationGradient(int e, const VecX& x) const {
   const Element& el = elements_[e];
@@ -316,14 +202,6 @@ void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilte
       positions, H);
 }
 
-std::vector<Mat3> ElasticEnergy::dampingFrames(const VecX& xFrame) const {
-  std::vector<Mat3> frames(elements_.size(), Mat3::Identity());
-  if (model_ == MaterialModel::Linear) return frames;
-  for (size_t e = 0; e < elements_.size(); ++e)
-    frames[e] = polarRotation(averageDeformationGradient(static_cast<int>(e), xFrame));
-  return frames;
-}
-
 void ElasticEnergy::cacheBlockPositions(const BlockSparsePattern& pattern) {
   blockOffsets_.assign(elements_.size() + 1, 0);
   blockPositions_.clear();
@@ -345,25 +223,6 @@ std::function<const int*(int)> ElasticEnergy::blockPositionsFor(const BlockAssem
   if (!hasBlockPositions_ || assembler.pattern().fingerprint() != positionsFingerprint_)
     return [](int) -> const int* { return nullptr; };
   return [this](int e) { return blockPositions_.data() + blockOffsets_[e]; };
-}
-
-void ElasticEnergy::addDampingStiffness(const std::vector<Mat3>& frames, BlockAssembler& K) const {
-  const auto positions = blockPositionsFor(K);
-  if (linearInFrame()) {
-    addElementHessians(
-        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], frames[e], out); },
-        positions, K);
-    return;
-  }
-  // The small-strain tensor does not depend on F: evaluate it at the frame itself.
-  addElementHessians(
-      elements_, threads_,
-      [&](int e, MatX& out) {
-        filteredElementHessian(
-            elements_[e], *linear_, parameters_[e], frames[e], true, [&](const QuadraturePoint&) { return frames[e]; },
-            EigenvalueFilter::None, 0.0, out);
-      },
-      positions, K);
 }
 
 }  // namespace softfit

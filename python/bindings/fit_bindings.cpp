@@ -2,17 +2,14 @@
 
 #include <pybind11/stl.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <optional>
 
 #include "forward/errors.h"
-#include "forward/value_limits.h"
 #include "observations/capture_io.h"
-#include "observations/capture_point_loss.h"
 #include "observations/displacement_loss.h"
-#include "optim/fit_problem.h"
+#include "optim/fit_setup.h"
 #include "python/bindings/interruptible.h"
 #include "python/bindings/numpy_views.h"
 #include "python/bindings/python_scene.h"
@@ -69,40 +66,11 @@ py::dict captureDict(const Capture& capture) {
 }
 
 struct PythonFitOptions {
-  std::string loss = "auto", optimizer = "auto", pointCost = "auto";
+  FitLossOptions loss;  // loss, point_cost, huber, noise_sigma
+  std::string optimizer = "auto";
   int maxIterations = 100;
-  double gradientTolerance = 1e-10, costTolerance = 1e-12, huber = 0.0, noiseSigma = 0.0;
+  double gradientTolerance = 1e-10, costTolerance = 1e-12;
 };
-
-// The trajectory loss of an observation folder: point clouds (capture.json) or node
-// displacements (displacements.json), as `softfit fit` reads them.
-std::unique_ptr<TrajectoryLoss> observationLoss(PythonScene& scene, const std::string& dir,
-                                                const PythonFitOptions& options, int& steps) {
-  namespace fs = std::filesystem;
-  std::string kind = options.loss;
-  if (kind == "auto") kind = fs::exists(fs::path(dir) / "capture.json") ? "points" : "displacements";
-  if (kind == "points") {
-    const Capture capture = loadCapture(dir);
-    PointCloudLossOptions lossOptions;
-    lossOptions.stride = frameStride(capture, scene.description().dt);
-    lossOptions.huberDelta = options.huber;
-    lossOptions.averageOverPoints = true;
-    const std::string cost = resolvePointCost(options.pointCost, scene.built().isGrid(), options.noiseSigma, 0);
-    lossOptions.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
-    std::unique_ptr<CaptureLoss> loss = makeCapturePointLoss(scene.built(), capture, lossOptions, cost);
-    steps = loss->lastStep();
-    return loss;
-  }
-  if (kind == "displacements") {
-    DisplacementObservations observations = readDisplacementObservations((fs::path(dir) / "displacements.json").string());
-    int stride = 1;
-    if (observations.dt > 0.0) stride = observationStride(observations.dt, scene.description().dt, observations.source);
-    auto loss = std::make_unique<DisplacementLoss>(std::move(observations), scene.model().nodeCount(), stride);
-    steps = loss->lastStep();
-    return loss;
-  }
-  throw InputError("loss = \"" + kind + "\": unknown (valid: auto, points, displacements)");
-}
 
 py::dict fit(PythonScene& scene, const std::string& observations, const py::object& namesArg,
              const std::map<std::string, double>& start, const PythonFitOptions& options, const py::object& callback) {
@@ -113,32 +81,17 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   const std::vector<std::string> expanded = space.names();
   const TransformSet transforms = defaultTransforms(space.parameters());
   VecX p0 = space.values(scene.model());
-  for (const auto& [name, value] : start) {
-    const auto it = std::find(expanded.begin(), expanded.end(), name);
-    if (it == expanded.end()) throw InputError("start: \"" + name + "\" is not among params " + joinNames(expanded));
-    const size_t i = it - expanded.begin();
-    try {
-      transforms.transforms[i].toInternal(value);
-      const double limit = space.parameters()[i].descriptor->magnitudeLimit;
-      if (limit > 0.0) requireMagnitude(value, limit, "value");
-    } catch (const InputError& e) {
-      throw InputError("start " + name + ": " + e.what());
-    }
-    p0[i] = value;
-  }
+  applyStartValues(start, space, transforms, "params " + joinNames(expanded), p0, "start");
   if (!std::filesystem::is_directory(observations))
     throw InputError("observations: " + observations + " is not a folder");
-  int steps = 0;
-  std::unique_ptr<TrajectoryLoss> loss = observationLoss(scene, observations, options, steps);
-
-  FitSetup setup;
-  setup.trajectory = scene.trajectory();
-  setup.trajectory.steps = steps;
-  setup.loss = loss.get();
-  setup.checkpoints.onForwardStep = checkInterrupt;  // Ctrl-C within an evaluation
-  FitProblem problem(setup, space, transforms);
+  // The observations' loss and the fit setup as `softfit fit` builds them (optim/fit_setup.h).
+  const FitObservations loaded =
+      loadFitObservations(observations, scene.built(), scene.description().dt, options.loss, "loss");
+  CheckpointOptions checkpoints;
+  checkpoints.onForwardStep = checkInterrupt;  // Ctrl-C within an evaluation
+  FitProblem problem(makeFitSetup(scene.trajectory(), loaded, checkpoints), space, transforms);
   OptimizerOptions optimizer;
-  optimizer.kind = options.optimizer == "auto" ? defaultOptimizer(*loss) : parseOptimizerKind(options.optimizer, "optimizer");
+  optimizer.kind = fitOptimizerKind(options.optimizer, *loaded.loss, "optimizer");
   optimizer.maxIterations = options.maxIterations;
   optimizer.gradientTolerance = options.gradientTolerance;
   optimizer.relativeCostTolerance = options.costTolerance;
@@ -170,6 +123,7 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
       runWithoutGil([&] { return minimize(objective, problem.toInternal(p0), optimizer, onIteration); });
   const VecX p = problem.toPhysical(result.point);
   problem.apply(p);  // the scene keeps the fitted values
+  restoreParameterValues(problem.parameterValues(), scene.model());
   scene.initial() = problem.initial();
   scene.keepParameters(problem.space());
 
@@ -205,14 +159,14 @@ void bindFit(py::module_& m) {
          const std::string& pointCost, int maxIterations, double gradientTolerance, double costTolerance,
          double huber, double noiseSigma, const py::object& callback) {
         PythonFitOptions options;
-        options.loss = loss;
+        options.loss.loss = loss;
         options.optimizer = optimizer;
-        options.pointCost = pointCost;
+        options.loss.pointCost = pointCost;
         options.maxIterations = maxIterations;
         options.gradientTolerance = gradientTolerance;
         options.costTolerance = costTolerance;
-        options.huber = huber;
-        options.noiseSigma = noiseSigma;
+        options.loss.huber = huber;
+        options.loss.noiseSigma = noiseSigma;
         return fit(scene, observations, params, start, options, callback);
       },
       py::arg("scene"), py::arg("observations"), py::arg("params") = "E,nu,alpha1,alpha2",

@@ -29,6 +29,7 @@
 #include "observations/grid_sdf_point_loss.h"
 #include "observations/render_capture.h"
 #include "optim/bootstrap_bias.h"
+#include "optim/fit_loss.h"
 #include "optim/fit_problem.h"
 #include "support/fit_from_start.h"
 
@@ -70,10 +71,10 @@ struct BouncingGridBox {
 };
 
 VecX fit(BouncingGridBox& b, const Capture& capture, const std::vector<Parameter>& kinds, const VecX& start) {
-  PointCloudLossOptions options;
-  options.averageOverPoints = true;
-  GridSdfPointLoss loss(capture, b.scene.grid, options);
-  FitSetup setup{{&b.model(), b.description.integrator, b.description.dt, b.steps, b.scene.initial}, &loss, {}};
+  // The grid SDF cost as `softfit fit --point-cost sdf` builds it (optim/fit_loss.h).
+  const std::unique_ptr<CaptureLoss> loss = makeCapturePointLoss(
+      pointCostGeometry(b.scene), capture, pointLossOptions(capture, b.description.dt, "sdf", {}), "sdf");
+  FitSetup setup{{&b.model(), b.description.integrator, b.description.dt, b.steps, b.scene.initial}, loss.get(), {}};
   return testing::fitFromStart(setup, kinds, start);  // gradient-only L-BFGS: the loss's value jumps
 }
 

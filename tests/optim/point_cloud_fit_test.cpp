@@ -20,6 +20,7 @@
 #include "observations/point_cloud_loss.h"
 #include "observations/render_capture.h"
 #include "optim/bootstrap_bias.h"
+#include "optim/fit_loss.h"
 #include "optim/fit_problem.h"
 #include "support/box_model.h"
 #include "support/fit_from_start.h"
@@ -65,11 +66,14 @@ struct BouncingBox {
 // noiseSigma > 0: the closest-point cost's noise correction (point_surface_cost.h).
 VecX fit(BouncingBox& b, const Capture& capture, const std::vector<Parameter>& kinds, const VecX& start,
          double noiseSigma = 0.0) {
-  PointCloudLossOptions options;
-  options.averageOverPoints = true;
-  options.noiseSigma = noiseSigma;
-  PointCloudSurfaceLoss loss(capture, b.surface, options, b.model->restPositions());
-  FitSetup setup{{b.model.get(), b.integrator, 0.01, b.steps, b.initial}, &loss, {}};
+  // The closest-point cost as `softfit fit --point-cost closest` builds it (optim/fit_loss.h).
+  const EmbeddedSurface surface = identityEmbedding(b.model->nodeCount(), b.surface);
+  FitLossOptions fitLoss;
+  fitLoss.noiseSigma = noiseSigma;
+  const PointCostGeometry geometry{&surface, nullptr, &b.model->restPositions()};
+  const std::unique_ptr<CaptureLoss> loss =
+      makeCapturePointLoss(geometry, capture, pointLossOptions(capture, 0.01, "closest", fitLoss), "closest");
+  FitSetup setup{{b.model.get(), b.integrator, 0.01, b.steps, b.initial}, loss.get(), {}};
   return testing::fitFromStart(setup, kinds, start);
 }
 

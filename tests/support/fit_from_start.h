@@ -1,6 +1,6 @@
 #pragma once
-// Runs one fit (defaultOptimizer of the loss) of the given parameters from `start` (physical values) for tests,
-// prints the result next to the truth, and leaves the model at the true parameters.
+// Runs one fit (defaultOptimizer of the loss) of the given parameters from `start` (physical values) for tests and
+// prints the result next to the truth (the model's values; the fit leaves the model as it was).
 #include <cstdio>
 
 #include "optim/fit_problem.h"
@@ -17,7 +17,6 @@ inline VecX fitFromStart(const FitSetup& setup, const std::vector<Parameter>& ki
   optimizer.gradientTolerance = 1e-12;
   const OptimizationResult r = minimize(problem.objective(), problem.toInternal(start), optimizer);
   const VecX p = problem.toPhysical(r.point);
-  problem.apply(truth);  // leave the model at the true parameters for the next fit
   std::printf("fit: %s after %d iterations; result", r.stopReason.c_str(), r.iterations);
   for (int i = 0; i < p.size(); ++i) std::printf(" %.6g (true %.6g)", p[i], truth[i]);
   std::printf("\n");

@@ -1,0 +1,85 @@
+#include "optim/fit_loss.h"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "forward/errors.h"
+#include "observations/capture_io.h"
+#include "observations/displacement_loss.h"
+#include "observations/grid_sdf_point_loss.h"
+#include "observations/point_cloud_loss.h"
+
+namespace softfit {
+
+PointCostGeometry pointCostGeometry(const BuiltScene& scene) {
+  PointCostGeometry g;
+  g.surface = &scene.embeddedSurface;
+  g.grid = scene.grid;
+  g.referenceNodes = &scene.model->restPositions();
+  return g;
+}
+
+std::string resolvePointCost(const std::string& cost, bool grid, double noiseSigma, int bootstrapSteps) {
+  if (cost != "auto") return cost;
+  return grid && (noiseSigma == 0.0 || bootstrapSteps > 0) ? "sdf" : "closest";
+}
+
+PointCloudLossOptions pointLossOptions(const Capture& capture, double dt, const std::string& cost,
+                                       const FitLossOptions& options) {
+  PointCloudLossOptions o;
+  o.stride = frameStride(capture, dt);
+  o.huberDelta = options.huber;
+  o.averageOverPoints = true;
+  o.noiseSigma = cost == "sdf" ? 0.0 : options.noiseSigma;
+  return o;
+}
+
+std::unique_ptr<CaptureLoss> makeCapturePointLoss(const PointCostGeometry& geometry, const Capture& capture,
+                                                  const PointCloudLossOptions& options, const std::string& cost) {
+  if (cost == "closest") {
+    if (!geometry.surface) throw std::invalid_argument("makeCapturePointLoss: closest needs a surface");
+    return std::make_unique<PointCloudSurfaceLoss>(capture, *geometry.surface, options,
+                                                   geometry.referenceNodes ? *geometry.referenceNodes : VecX());
+  }
+  if (cost == "sdf") {
+    if (!geometry.grid) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
+    return std::make_unique<GridSdfPointLoss>(capture, geometry.grid, options);
+  }
+  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
+}
+
+std::unique_ptr<CaptureLoss> FitObservations::pointLossOf(const Capture& other) const {
+  return makeCapturePointLoss(geometry, other, lossOptions, cost);
+}
+
+FitObservations loadFitObservations(const std::string& dir, const BuiltScene& scene, double dt,
+                                    const FitLossOptions& options, const std::string& lossField) {
+  namespace fs = std::filesystem;
+  FitObservations o;
+  std::string kind = options.loss;
+  if (kind == "auto") kind = fs::exists(fs::path(dir) / "capture.json") ? "points" : "displacements";
+  if (kind == "points") {
+    o.capture = loadCapture(dir);
+    o.geometry = pointCostGeometry(scene);
+    o.cost = resolvePointCost(options.pointCost, scene.isGrid(), options.noiseSigma, options.bootstrapSteps);
+    o.lossOptions = pointLossOptions(*o.capture, dt, o.cost, options);
+    std::unique_ptr<CaptureLoss> points = o.pointLossOf(*o.capture);
+    o.frames = o.capture->frameCount();
+    o.steps = points->lastStep();
+    o.pointLoss = points.get();
+    o.loss = std::move(points);
+  } else if (kind == "displacements") {
+    DisplacementObservations observations = readDisplacementObservations((fs::path(dir) / "displacements.json").string());
+    int stride = 1;
+    if (observations.dt > 0.0) stride = observationStride(observations.dt, dt, observations.source);
+    o.frames = static_cast<int>(observations.frames.size());
+    auto displacements = std::make_unique<DisplacementLoss>(std::move(observations), scene.model->nodeCount(), stride);
+    o.steps = displacements->lastStep();
+    o.loss = std::move(displacements);
+  } else {
+    throw InputError(lossField + " = \"" + kind + "\": unknown (valid: auto, points, displacements)");
+  }
+  return o;
+}
+
+}  // namespace softfit
