@@ -20,6 +20,13 @@
 // per step, the measure to quote when the machine is shared. thesis_ms is the thesis'
 // per-step grid time of the same case (GridMatrixAssembly + GridCollisionForces +
 // GridCGTime): Table B.5 for dirichlet, Table B.6 for collision; ratio = ours / thesis.
+// Collision rows also count the PCG iterations of the steps that start in contact (a
+// contact point closer to the ground than 1 / alpha) and of the others.
+//
+// Own flags: --solver_threads=N, --pcg_tolerance=T (IntegratorSettings::pcgTolerance,
+// default 1e-12; the thesis' CG stops at 1e-6), --trace (one line per step on stderr),
+// --stale_contact_levels (multigrid coarse levels keep the contact springs of their
+// last rebuild, as before 2026-11-26).
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -43,6 +50,9 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kSteps = 30;
 int gSolverThreads = 0;  // --solver_threads=N (IntegratorSettings::solverThreads)
+double gPcgTolerance = IntegratorSettings{}.pcgTolerance;  // --pcg_tolerance=T
+bool gTrace = false;     // --trace: one line per step on stderr
+bool gContactLevels = true;  // --stale_contact_levels: IntegratorSettings::multigridContactLevels off
 // Thesis grid seconds per step, assembly + collision forces + CG (GTX 1060).
 // Table B.5 (Dirichlet), e.g. r = 5: 0.000123 + 0.000057 + 0.009479.
 const std::map<int, double> kThesisDirichletSecondsPerStep = {{5, 0.009659}, {10, 0.029876}, {15, 0.106638}, {20, 0.292009}};
@@ -119,6 +129,8 @@ void cuboidSteps(benchmark::State& state, bool collision) {
   settings.theta = 0.6;
   settings.preconditioner = preconditioner;
   settings.solverThreads = gSolverThreads;
+  settings.pcgTolerance = gPcgTolerance;
+  settings.multigridContactLevels = gContactLevels;
   NewmarkThetaIntegrator integrator(settings);
   State current = restState(model);
   if (collision)
@@ -129,9 +141,14 @@ void cuboidSteps(benchmark::State& state, bool collision) {
   State previous;
   bool hasPrevious = false;
   int iterations = 0, maxIterations = 0, rebuilds = 0;
+  int contactSteps = 0, contactIterations = 0;  // steps that start with a contact point below 1 / alpha
   double minGap = 1e9;
   double cpuSeconds = 0.0;
   for (auto _ : state) {
+    double gap = 1e9;  // untimed: closest contact point at the step's start
+    if (collision)
+      for (const ContactPoint& p : model.ground->points()) gap = std::min(gap, model.ground->distance(current.x, p));
+    const bool inContact = collision && gap < 1.0 / model.ground->plane().sharpness;
     const auto start = Clock::now();
     const double cpuStart = processCpuSeconds();
     State next = integrator.step(model, current, hasPrevious ? &previous : nullptr, 0.01);
@@ -142,6 +159,14 @@ void cuboidSteps(benchmark::State& state, bool collision) {
     iterations += integrator.lastStep().iterations;
     maxIterations = std::max(maxIterations, integrator.lastStep().iterations);
     rebuilds += integrator.lastStep().factorizations;
+    if (inContact) {
+      ++contactSteps;
+      contactIterations += integrator.lastStep().iterations;
+    }
+    if (gTrace)
+      std::fprintf(stderr, "r %d step %2zu gap %+9.5f PCG iterations %3d rebuilds %d cpu ms %8.2f\n", r,
+                   seconds.size(), gap, integrator.lastStep().iterations, integrator.lastStep().factorizations,
+                   1e3 * (processCpuSeconds() - cpuStart));
     if (collision)  // untimed: closest approach of the contact points to the ground
       for (const ContactPoint& p : model.ground->points()) minGap = std::min(minGap, model.ground->distance(next.x, p));
     previous = std::move(current);
@@ -163,6 +188,12 @@ void cuboidSteps(benchmark::State& state, bool collision) {
   state.counters["cpu_ms"] = 1e3 * cpuSeconds / seconds.size();
   state.counters["iters/step"] = static_cast<double>(iterations) / seconds.size();
   state.counters["max_iters"] = maxIterations;
+  if (collision && contactSteps > 0) {  // PCG iterations per step in and out of contact
+    state.counters["contact_steps"] = contactSteps;
+    state.counters["iters/contact_step"] = static_cast<double>(contactIterations) / contactSteps;
+    state.counters["iters/free_step"] =
+        static_cast<double>(iterations - contactIterations) / std::max<size_t>(1, seconds.size() - contactSteps);
+  }
   // Cholesky: factorizations; multigrid: hierarchy (re)builds, coarsest factorization included.
   state.counters["factorizations"] = rebuilds;
   state.counters["multigrid"] = integrator.usesMultigrid(model) ? 1 : 0;
@@ -207,6 +238,9 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--solver_threads=", 0) == 0) gSolverThreads = std::stoi(arg.substr(17));
+    else if (arg.rfind("--pcg_tolerance=", 0) == 0) gPcgTolerance = std::stod(arg.substr(16));
+    else if (arg == "--trace") gTrace = true;
+    else if (arg == "--stale_contact_levels") gContactLevels = false;
     else argv[kept++] = argv[i];
   }
   argc = kept;

@@ -4,12 +4,16 @@
 // (E = 2e7, nu = 0.3): the tip sags by about half the length. One quasi-static Newton
 // solve from the rest shape per eigenvalue filter.
 //
-//   build/bench/static_cantilever_bench [filter ...] [--export DIR]
+//   build/bench/static_cantilever_bench [filter ...] [--watchdog N] [--export DIR]
 //
-// Filters default to exact_first clamp abs none. Environment: CANTILEVER_E (Young's
-// modulus, default 2e7), CANTILEVER_TRACE=1 (print the energy per Newton iteration). --export DIR writes DIR/nodes.txt
-// (x y z per node), DIR/tets.txt (4 node indices per tet), DIR/displacement.txt (of the
-// first filter's solution) and DIR/softfit.txt (iterations, seconds), for
+// Filters default to exact_first clamp abs none; each runs with softfit's default
+// stopping rule and with FEniCS' (relative residual 1e-9). --watchdog N sets
+// NewtonOptions::watchdogSteps (0: plain backtracking, the old line search). Environment: CANTILEVER_E (Young's
+// modulus, default 2e7), CANTILEVER_TRACE=1 (print each Newton iteration: Hessian, gradient,
+// step, step length, energy). --export DIR writes DIR/nodes.txt
+// (x y z per node), DIR/tets.txt (4 node indices per tet), DIR/displacement.txt and
+// DIR/softfit.txt (the first filter's solution; filter, iterations, wall and CPU
+// seconds) and the same with suffix _fenics_rule under FEniCS' stopping rule, for
 // bench/fenics_cantilever.py, which solves the same discrete problem with FEniCS.
 #include <chrono>
 #include <cstdio>
@@ -42,9 +46,11 @@ double cpuSeconds() {
 int main(int argc, char** argv) {
   std::vector<std::string> filters;
   std::string exportDir;
+  int watchdog = NewtonOptions{}.watchdogSteps;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--export" && i + 1 < argc) exportDir = argv[++i];
+    else if (a == "--watchdog" && i + 1 < argc) watchdog = std::atoi(argv[++i]);
     else filters.push_back(a);
   }
   if (filters.empty()) filters = {"exact_first", "clamp", "abs", "none"};
@@ -62,41 +68,55 @@ int main(int argc, char** argv) {
   // the free end's mean vertical displacement.
   const std::vector<int> tip = nodesInBox(mesh, Vec3(10 - 1e-9, -1e9, -1e9), Vec3(1e9, 1e9, 1e9));
 
-  std::printf("static cantilever: %d tets, %d nodes, %d dofs, neo-Hookean E %g nu 0.3, gravity\n", m,
-              static_cast<int>(rest.size() / 3), static_cast<int>(rest.size()), kYoungs);
-  std::printf("%-12s %10s %12s %10s %10s %14s\n", "filter", "iterations", "factorized", "wall s", "CPU s",
-              "tip sag / L");
+  std::printf("static cantilever: %d tets, %d nodes, %d dofs, neo-Hookean E %g nu 0.3, gravity; watchdog %d\n", m,
+              static_cast<int>(rest.size() / 3), static_cast<int>(rest.size()), kYoungs, watchdog);
+  std::printf("%-12s %-22s %10s %12s %10s %10s %14s\n", "filter", "stop", "iterations", "factorized", "wall s",
+              "CPU s", "tip sag / L");
+  // Stopping rules: softfit's default (Newton step below 1e-10 of the size), and FEniCS'
+  // (gradient 2-norm below 1e-9 of the initial one, checked before each solve).
+  const char* rules[] = {"step 1e-10 L (default)", "residual 1e-9 (FEniCS)"};
   for (size_t k = 0; k < filters.size(); ++k) {
-    IntegratorSettings settings;
-    settings.type = IntegratorType::QuasiStatic;
-    settings.filter = parseEigenvalueFilter(filters[k], "filter argument");
-    settings.newton.maxIterations = 200;
-    if (std::getenv("CANTILEVER_TRACE"))  // objective value per iteration
-      settings.newton.observer = [](int it, const VecX&, double value) { std::printf("    %3d %.17g\n", it, value); };
-    QuasiStaticSolver solver(settings);
-    const auto w0 = std::chrono::steady_clock::now();
-    const double c0 = cpuSeconds();
-    const VecX x = solver.solve(model, rest, 0.0);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-    const double cpu = cpuSeconds() - c0;
-    double sag = 0.0;
-    for (int n : tip) sag += rest[3 * n + 1] - x[3 * n + 1];
-    sag /= tip.size();
-    const StepStatistics& s = solver.lastStep();
-    std::printf("%-12s %10d %12s %10.3f %10.3f %14.4f\n", filters[k].c_str(), s.iterations,
-                s.converged ? "converged" : "FAILED", wall, cpu, sag / 10.0);
-    if (k == 0 && !exportDir.empty()) {
-      std::ofstream nodes(exportDir + "/nodes.txt"), tets(exportDir + "/tets.txt"), u(exportDir + "/displacement.txt"),
-          info(exportDir + "/softfit.txt");
-      nodes.precision(17);
-      u.precision(17);
-      for (int n = 0; n < rest.size() / 3; ++n) nodes << rest[3 * n] << ' ' << rest[3 * n + 1] << ' ' << rest[3 * n + 2] << '\n';
-      for (int t = 0; t < m; ++t)
-        tets << mesh.tets(t, 0) << ' ' << mesh.tets(t, 1) << ' ' << mesh.tets(t, 2) << ' ' << mesh.tets(t, 3) << '\n';
-      for (int n = 0; n < rest.size() / 3; ++n)
-        u << x[3 * n] - rest[3 * n] << ' ' << x[3 * n + 1] - rest[3 * n + 1] << ' ' << x[3 * n + 2] - rest[3 * n + 2] << '\n';
-      info << filters[k] << ' ' << s.iterations << ' ' << wall << ' ' << cpu << '\n';
+    for (int rule = 0; rule < 2; ++rule) {
+      IntegratorSettings settings;
+      settings.type = IntegratorType::QuasiStatic;
+      settings.filter = parseEigenvalueFilter(filters[k], "filter argument");
+      settings.newton.maxIterations = 200;
+      settings.newton.watchdogSteps = watchdog;
+      if (rule == 1) settings.newton.relativeGradientTolerance = 1e-9;
+      if (std::getenv("CANTILEVER_TRACE"))  // what each Newton iteration did
+        settings.newton.trace = [](const NewtonIterationInfo& i) {
+          std::printf("    %3d %-8s |g|_2 %10.3e |dx|_inf %10.3e alpha %8.5f energy %.17g\n", i.iteration,
+                      i.exactHessian ? "exact" : "filtered", i.gradientNorm, i.stepNorm, i.alpha, i.value);
+        };
+      QuasiStaticSolver solver(settings);
+      const auto w0 = std::chrono::steady_clock::now();
+      const double c0 = cpuSeconds();
+      const VecX x = solver.solve(model, rest, 0.0);
+      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+      const double cpu = cpuSeconds() - c0;
+      double sag = 0.0;
+      for (int n : tip) sag += rest[3 * n + 1] - x[3 * n + 1];
+      sag /= tip.size();
+      const StepStatistics& s = solver.lastStep();
+      std::printf("%-12s %-22s %10d %12s %10.3f %10.3f %14.4f\n", filters[k].c_str(), rules[rule], s.iterations,
+                  s.converged ? "converged" : "FAILED", wall, cpu, sag / 10.0);
+      if (k == 0 && !exportDir.empty()) {
+        const std::string suffix = rule == 0 ? "" : "_fenics_rule";
+        std::ofstream u(exportDir + "/displacement" + suffix + ".txt"), info(exportDir + "/softfit" + suffix + ".txt");
+        u.precision(17);
+        for (int n = 0; n < rest.size() / 3; ++n)
+          u << x[3 * n] - rest[3 * n] << ' ' << x[3 * n + 1] - rest[3 * n + 1] << ' ' << x[3 * n + 2] - rest[3 * n + 2]
+            << '\n';
+        info << filters[k] << ' ' << s.iterations << ' ' << wall << ' ' << cpu << '\n';
+      }
     }
+  }
+  if (!exportDir.empty()) {
+    std::ofstream nodes(exportDir + "/nodes.txt"), tets(exportDir + "/tets.txt");
+    nodes.precision(17);
+    for (int n = 0; n < rest.size() / 3; ++n) nodes << rest[3 * n] << ' ' << rest[3 * n + 1] << ' ' << rest[3 * n + 2] << '\n';
+    for (int t = 0; t < m; ++t)
+      tets << mesh.tets(t, 0) << ' ' << mesh.tets(t, 1) << ' ' << mesh.tets(t, 2) << ' ' << mesh.tets(t, 3) << '\n';
   }
   return 0;
 }

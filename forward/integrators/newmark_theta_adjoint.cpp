@@ -50,7 +50,8 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
     std::ostringstream what;
     what << "newmark_theta adjoint at t = " << next.time;
     int rebuilds = 0;
-    multigridSolve(model, fixed, system.A, rhs, lambda, rebuilds, what.str());
+    const SparseMatrix* contact = model.ground && settings_.multigridContactLevels ? &system.contact : nullptr;
+    multigridSolve(model, fixed, system.A, contact, rhs, lambda, rebuilds, what.str());
   } else if (constant) {
     refactor();
     lambda = factor_.solve(rhs);

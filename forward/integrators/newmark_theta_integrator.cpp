@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "forward/errors.h"
 #include "forward/integrators/newmark_velocity_update.h"
@@ -18,6 +19,10 @@ NewmarkThetaIntegrator::NewmarkThetaIntegrator(const IntegratorSettings& setting
 }
 
 namespace {
+
+// Contact points with softmin slope above this (within ~7 / alpha of the ground) go into
+// NewmarkSystem::contact.
+constexpr double kContactLevelsSlope = 1e-3;
 
 // dst = src; when dst already has src's structure only the values are copied.
 void copyValues(const SparseMatrix& src, SparseMatrix& dst) {
@@ -113,10 +118,15 @@ void NewmarkThetaIntegrator::addContact(const PhysicalModel& model, const State&
   const Mat3 nnT = plane.normal * plane.normal.transpose();
   const VecX u = current.x - model.restPositions();
   BlockAssembler assembler(model.pattern(), system.A);
+  std::vector<Eigen::Triplet<double>> triplets;
   for (const ContactPoint& p : ground.points()) {
     const double d = ground.distance(current.x, p);
     const Vec3 fc = -plane.stiffness * softminZero(d, plane.sharpness) * plane.normal;
-    const Mat3 Jplus = plane.stiffness * softminZeroDerivative(d, plane.sharpness) * nnT;
+    const double slope = softminZeroDerivative(d, plane.sharpness);  // in (0, 1)
+    const Mat3 Jplus = plane.stiffness * slope * nnT;
+    // The multigrid's coarse levels get the springs of the points that touch (or nearly
+    // touch) the ground; the others' stiffness is negligible there (preconditioner only).
+    const bool touching = slope > kContactLevelsSlope;
     Vec3 up = Vec3::Zero(), vp = Vec3::Zero();
     for (size_t b = 0; b < p.nodes.size(); ++b) {
       up += p.weights[b] * u.segment<3>(3 * p.nodes[b]);
@@ -125,10 +135,17 @@ void NewmarkThetaIntegrator::addContact(const PhysicalModel& model, const State&
     const Vec3 load = dt * (fc + Jplus * (up + (1.0 - theta_) * dt * vp));
     for (size_t a = 0; a < p.nodes.size(); ++a) {
       system.b.segment<3>(3 * p.nodes[a]) += p.weights[a] * load;
-      for (size_t b = 0; b < p.nodes.size(); ++b)
-        assembler.addBlock(p.nodes[a], p.nodes[b], (dt * p.weights[a] * p.weights[b]) * Jplus);
+      for (size_t b = 0; b < p.nodes.size(); ++b) {
+        const Mat3 block = (dt * p.weights[a] * p.weights[b]) * Jplus;
+        assembler.addBlock(p.nodes[a], p.nodes[b], block);
+        if (touching)
+          for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) triplets.emplace_back(3 * p.nodes[a] + i, 3 * p.nodes[b] + j, block(i, j));
+      }
     }
   }
+  system.contact.resize(system.A.rows(), system.A.cols());
+  system.contact.setFromTriplets(triplets.begin(), triplets.end());  // sums duplicates in a fixed order
 }
 
 void NewmarkThetaIntegrator::assembleSystem(PhysicalModel& model, const State& current, double dt,
@@ -146,8 +163,8 @@ bool NewmarkThetaIntegrator::usesMultigrid(const PhysicalModel& model) const {
 }
 
 PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, const DofMask& fixed,
-                                                 const SparseMatrix& A, const VecX& b, VecX& x, int& rebuilds,
-                                                 const std::string& what) {
+                                                 const SparseMatrix& A, const SparseMatrix* contact, const VecX& b,
+                                                 VecX& x, int& rebuilds, const std::string& what) {
   if (!multigrid_ || multigrid_->fixed() != fixed) {
     MultigridOptions options;
     options.threads = settings_.solverThreads;
@@ -155,12 +172,12 @@ PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, con
     rebuildMultigrid_ = true;
   }
   auto rebuild = [&] {
-    if (!multigrid_->rebuild(A)) throw SolveError(what + ": system matrix is not positive definite");
+    if (!multigrid_->rebuild(A, contact)) throw SolveError(what + ": system matrix is not positive definite");
     ++rebuilds;
     rebuildMultigrid_ = false;
   };
   if (rebuildMultigrid_ || !multigrid_->built()) rebuild();
-  else multigrid_->setFineMatrix(A);
+  else if (!multigrid_->setFineMatrix(A, contact)) throw SolveError(what + ": system matrix is not positive definite");
   PcgResult r = preconditionedConjugateGradient(*multigrid_, b, x, settings_.pcgTolerance, settings_.pcgMaxIterations);
   if (!r.converged) {
     // Coarse levels or smoother bounds too far from A: rebuild from A, go on from x.
@@ -226,7 +243,9 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
     eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);
     std::ostringstream what;
     what << "newmark_theta step to t = " << next.time;
-    const PcgResult r = multigridSolve(model, fixed, system_.A, system_.b, un, last_.factorizations, what.str());
+    const SparseMatrix* contact = model.ground && settings_.multigridContactLevels ? &system_.contact : nullptr;
+    const PcgResult r =
+        multigridSolve(model, fixed, system_.A, contact, system_.b, un, last_.factorizations, what.str());
     last_.iterations = r.iterations;
     last_.residual = r.relativeResidual;
     last_.converged = r.converged;

@@ -24,6 +24,10 @@ void requireNewmarkThetaMaterial(MaterialModel model);
 struct NewmarkSystem {
   SparseMatrix A;
   VecX b;
+  // Ground contact's part of A alone, for the points that touch or nearly touch the
+  // ground (only their entries stored; empty without ground): the multigrid
+  // preconditioner carries it to its coarse levels every step.
+  SparseMatrix contact;
 };
 
 class NewmarkThetaIntegrator final : public TimeIntegrator {
@@ -60,8 +64,10 @@ class NewmarkThetaIntegrator final : public TimeIntegrator {
   // PCG on the eliminated system A x = b with the multigrid preconditioner (built or
   // rebuilt from A when needed; rebuilds counted in `rebuilds`). `what` names the solve
   // in errors.
-  PcgResult multigridSolve(const PhysicalModel& model, const DofMask& fixed, const SparseMatrix& A, const VecX& b,
-                           VecX& x, int& rebuilds, const std::string& what);
+  // contact: the part of A passed on as the multigrid's correction (or nullptr).
+  PcgResult multigridSolve(const PhysicalModel& model, const DofMask& fixed, const SparseMatrix& A,
+                           const SparseMatrix* contact, const VecX& b, VecX& x, int& rebuilds,
+                           const std::string& what);
 
   double theta_;
   IntegratorSettings settings_;

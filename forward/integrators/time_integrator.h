@@ -90,6 +90,9 @@ struct IntegratorSettings {
   // Multigrid: rebuild the coarse levels (kept from an earlier step) past this many PCG
   // iterations in a step; a step may use up to pcgMaxIterations.
   int multigridRebuildIterations = 30;
+  // Multigrid with ground contact: carry the contact springs to the coarse levels at
+  // every step (false: the coarse levels keep the contact of their last rebuild).
+  bool multigridContactLevels = true;
   int pcgMaxIterations = 500;
   // Threads of the NewmarkTheta sparse products (multigrid levels, K u); <= 0: all cores
   // for large matrices. Results are bit-identical run to run for a given count.

@@ -15,6 +15,7 @@ StepSolveResult NewtonStepSolver::solve(StepObjective& objective, VecX& x) {
   o.armijo = settings_.newtonLineSearch.armijo;
   o.backtrack = settings_.newtonLineSearch.backtrack;
   o.maxLineSearchSteps = settings_.newtonLineSearch.maxSteps;
+  o.watchdogSteps = 0;  // Chen's line search: backtracking from every full step
   o.decrementTolerance = settings_.decrementTolerance * decrementScale(objective.model(), objective.problem());
   o.observer = [&](int iteration, const VecX&, double value) { recorder.record(iteration, value); };
   const NewtonResult r = newton_.minimize(objective, x, objective.problem().fixed);

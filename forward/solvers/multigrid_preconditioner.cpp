@@ -11,6 +11,7 @@ namespace softfit {
 struct MultigridPreconditioner::Level {
   const SparseMatrix* A = nullptr;
   SparseMatrix owned;  // coarse levels: the Galerkin product
+  SparseMatrix correction;  // coarse levels: the projected correction included in `owned`
   SparseMatrix P, Pt;  // from the next coarser level to this one (empty on the coarsest)
   SymmetricProduct product;
   std::vector<Mat3> dinv;  // inverse 3x3 diagonal blocks
@@ -44,6 +45,30 @@ SparseMatrix expandToDofs(const SparseMatrix& Pn, const DofMask* fixed) {
   P.setFromTriplets(triplets.begin(), triplets.end());
   P.makeCompressed();
   return P;
+}
+
+// P^T X P, symmetrized (as the Galerkin products of rebuild()).
+SparseMatrix galerkin(const SparseMatrix& Pt, const SparseMatrix& X, const SparseMatrix& P) {
+  const SparseMatrix XP = X * P;
+  const SparseMatrix C = Pt * XP;
+  const SparseMatrix Ct = C.transpose();
+  SparseMatrix S = 0.5 * (C + Ct);
+  S.makeCompressed();
+  return S;
+}
+
+// A += scale * X for X's entries, which must lie in A's (compressed) pattern; false if
+// one does not (A is then partly updated).
+bool addInPattern(SparseMatrix& A, const SparseMatrix& X, double scale) {
+  for (int c = 0; c < X.outerSize(); ++c)
+    for (SparseMatrix::InnerIterator it(X, c); it; ++it) {
+      const int* begin = A.innerIndexPtr() + A.outerIndexPtr()[c];
+      const int* end = A.innerIndexPtr() + A.outerIndexPtr()[c + 1];
+      const int* at = std::lower_bound(begin, end, static_cast<int>(it.row()));
+      if (at == end || *at != it.row()) return false;
+      A.valuePtr()[at - A.innerIndexPtr()] += scale * it.value();
+    }
+  return true;
 }
 
 void applyBlocks(const std::vector<Mat3>& blocks, const VecX& in, VecX& out) {
@@ -196,7 +221,22 @@ bool MultigridPreconditioner::factorizeCoarsest(const SparseMatrix& A) {
   return coarsest_.info() == Eigen::Success;
 }
 
-bool MultigridPreconditioner::rebuild(const SparseMatrix& A) {
+bool MultigridPreconditioner::updateCorrection(const SparseMatrix& correction, bool applyToLevels) {
+  SparseMatrix projected = correction;
+  for (size_t l = 1; l < levels_.size(); ++l) {
+    const Level& fine = *levels_[l - 1];
+    Level& level = *levels_[l];
+    projected = galerkin(fine.Pt, projected, fine.P);
+    if (applyToLevels) {
+      if (level.correction.rows() == level.dofs && !addInPattern(level.owned, level.correction, -1.0)) return false;
+      if (!addInPattern(level.owned, projected, 1.0)) return false;
+    }
+    level.correction = projected;
+  }
+  return true;
+}
+
+bool MultigridPreconditioner::rebuild(const SparseMatrix& A, const SparseMatrix* correction) {
   if (A.rows() != levels_[0]->dofs || A.cols() != A.rows())
     throw std::invalid_argument("MultigridPreconditioner::rebuild: matrix size differs from the node count");
   levels_[0]->A = &A;
@@ -205,11 +245,7 @@ bool MultigridPreconditioner::rebuild(const SparseMatrix& A) {
     Level& level = *levels_[l];
     if (l > 0) {
       const Level& fine = *levels_[l - 1];
-      const SparseMatrix AP = (*fine.A) * fine.P;
-      const SparseMatrix C = fine.Pt * AP;
-      const SparseMatrix Ct = C.transpose();
-      level.owned = 0.5 * (C + Ct);
-      level.owned.makeCompressed();
+      level.owned = galerkin(fine.Pt, *fine.A, fine.P);
       // Coarse dofs without a free fine dof: identity rows.
       for (int c = 0; c < level.owned.outerSize(); ++c) {
         bool found = false;
@@ -229,12 +265,14 @@ bool MultigridPreconditioner::rebuild(const SparseMatrix& A) {
       estimateBounds(level);
     }
   }
+  for (auto& level : levels_) level->correction = SparseMatrix();
+  if (correction) updateCorrection(*correction, false);  // already inside the products
   built_ = factorizeCoarsest(*levels_.back()->A);
   ++rebuilds_;
   return built_;
 }
 
-void MultigridPreconditioner::setFineMatrix(const SparseMatrix& A) {
+bool MultigridPreconditioner::setFineMatrix(const SparseMatrix& A, const SparseMatrix* correction) {
   Level& fine = *levels_[0];
   if (!built_ || A.rows() != fine.dofs || A.nonZeros() != fineNonZeros_)
     throw std::logic_error("MultigridPreconditioner::setFineMatrix: needs a rebuild() with this pattern first");
@@ -242,6 +280,23 @@ void MultigridPreconditioner::setFineMatrix(const SparseMatrix& A) {
   fine.product.setValues(A);
   if (levels_.size() > 1) blockDiagonal(fine);
   // A single level keeps the factor of the rebuild() matrix: PCG with a stale factor.
+  if (!correction || levels_.size() == 1) return true;
+  bool applied = false;  // a correction is in the coarse levels
+  for (size_t l = 1; l < levels_.size(); ++l) applied = applied || levels_[l]->correction.nonZeros() > 0;
+  if (!applied && correction->nonZeros() == 0) return true;  // none before, none now: nothing to swap
+  if (!updateCorrection(*correction, true)) return rebuild(A, correction);
+  for (size_t l = 1; l < levels_.size(); ++l) {
+    Level& level = *levels_[l];
+    level.product.setValues(level.owned);
+    if (l + 1 < levels_.size()) {
+      // The projected springs are not diagonally dominant: D^-1 A's largest eigenvalue
+      // moves, and the Chebyshev interval must follow it.
+      blockDiagonal(level);
+      estimateBounds(level);
+    }
+  }
+  built_ = factorizeCoarsest(*levels_.back()->A);
+  return built_;
 }
 
 void MultigridPreconditioner::multiply(const VecX& x, VecX& y) const {

@@ -15,6 +15,9 @@
 // The coarse levels only need to be close to the current matrix: setFineMatrix()
 // swaps in a new fine matrix (same pattern) and its block diagonal and keeps the rest;
 // rebuild() recomputes everything (Galerkin products, bounds, coarsest factorization).
+// A part of A that changes a lot from step to step but has few entries (ground contact
+// springs) can be passed as a `correction`: its Galerkin projections are kept up to
+// date on every level (the coarsest refactorized), so the coarse levels see it.
 #include <memory>
 #include <vector>
 
@@ -52,11 +55,15 @@ class MultigridPreconditioner {
 
   // Builds every level from A (kept by reference until the next setFineMatrix/rebuild:
   // A must outlive every apply/multiply until then).
-  // Returns false when the coarsest matrix could not be factorized.
-  bool rebuild(const SparseMatrix& A);
+  // Returns false when the coarsest matrix could not be factorized. correction: the
+  // part of A passed to setFineMatrix as its correction (or nullptr).
+  bool rebuild(const SparseMatrix& A, const SparseMatrix* correction = nullptr);
   // Replaces the fine matrix (same pattern; kept by reference) and its smoother
-  // diagonal; coarse levels stay as built by the last rebuild().
-  void setFineMatrix(const SparseMatrix& A);
+  // diagonal; coarse levels stay as built by the last rebuild(), except that with a
+  // correction (a part of A with few entries, inside A's pattern) the coarse levels
+  // swap the projection of the rebuild's correction for this one's. Returns false when
+  // the coarsest matrix could not be refactorized (then rebuild()).
+  bool setFineMatrix(const SparseMatrix& A, const SparseMatrix* correction = nullptr);
   bool built() const { return built_; }
 
   // z = B r, one V-cycle.
@@ -76,6 +83,9 @@ class MultigridPreconditioner {
   void blockDiagonal(Level& level) const;
   void estimateBounds(Level& level) const;
   bool factorizeCoarsest(const SparseMatrix& A);
+  // Projects the correction to every coarse level and swaps it in for the last one.
+  // Returns false when a projected entry lies outside a level's pattern.
+  bool updateCorrection(const SparseMatrix& correction, bool applyToLevels);
 
   MultigridOptions options_;
   DofMask fixed_;

@@ -47,12 +47,30 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
   double value = objective.value(x);
   if (!std::isfinite(value)) throw SolveError("Newton: objective is not finite at the initial guess");
   if (options_.observer) options_.observer(0, x, value);
+  double gradientTwoNorm = 0.0, initialGradientTwoNorm = -1.0;
+  // Reports an iteration that moved x by alpha dx.
+  auto report = [&](double alpha, bool exactStep) {
+    if (options_.observer) options_.observer(result.iterations, x, value);
+    if (options_.trace)
+      options_.trace({result.iterations, exactStep, gradientTwoNorm, result.lastStepNorm, alpha, value});
+  };
+  // Watchdog (Nocedal & Wright, sec. 15.6): the iterate where the relaxed full steps
+  // began, with its value, Newton step, slope and Hessian kind.
+  int relaxed = 0;  // full steps taken since `reference` without sufficient decrease
+  struct {
+    VecX x, dx;
+    double value = 0.0, slope = 0.0, stepNorm = 0.0;
+    bool exact = false;
+  } reference;
   for (int it = 0; it < options_.maxIterations; ++it) {
     objective.gradient(x, g);
     zeroConstrained(g, fixed);
     result.gradientNorm = freeInfinityNorm(g, fixed);
+    gradientTwoNorm = g.norm();
     if (!std::isfinite(result.gradientNorm)) throw SolveError("Newton: gradient is not finite");
-    if (result.gradientNorm <= options_.gradientTolerance) {
+    if (initialGradientTwoNorm < 0.0) initialGradientTwoNorm = gradientTwoNorm;
+    if (result.gradientNorm <= options_.gradientTolerance ||
+        gradientTwoNorm <= options_.relativeGradientTolerance * initialGradientTwoNorm) {
       result.converged = true;
       break;
     }
@@ -79,7 +97,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       dx = cholesky_.solve(rhs);
       ++result.filteredIterations;
     }
-    const bool exactStep = factorized;
+    bool exactStep = factorized;
     exactRejected = false;
     result.iterations = it + 1;
     result.lastStepNorm = freeInfinityNorm(dx, fixed);
@@ -90,11 +108,12 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       // line search (at this scale the objective's round-off dominates its decrease).
       x += dx;
       value = objective.value(x);
-      if (options_.observer) options_.observer(result.iterations, x, value);
+      report(1.0, exactStep);
       result.converged = true;
+      relaxed = 0;
       break;
     }
-    const double slope = g.dot(dx);
+    double slope = g.dot(dx);
     result.decrement = -0.5 * slope;
     if (options_.decrementTolerance > 0.0 && result.decrement <= options_.decrementTolerance) {
       result.converged = true;
@@ -106,7 +125,8 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       // the objective's round-off here (its decrease is ~|g| |dx|).
       x += dx;
       value = objective.value(x);
-      if (options_.observer) options_.observer(result.iterations, x, value);
+      report(1.0, exactStep);
+      relaxed = 0;
       continue;
     }
     // Adaptive: the exact model's curvature along dx, for the trust-region ratio below.
@@ -115,18 +135,41 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       objective.hessian(x, exactH_, HessianKind::Exact);
       curvature = dx.dot(exactH_ * dx);
     }
+    if (relaxed == 0) reference = {x, dx, value, slope, result.lastStepNorm, exactStep};
+    // The full step first: accepted when it decreases the objective enough below the
+    // reference iterate's value (with no relaxed steps pending, the Armijo test).
     double alpha = 1.0;
-    double trialValue = value;
-    VecX trial = x;
-    bool accepted = false;
-    for (int ls = 0; ls < options_.maxLineSearchSteps; ++ls) {
-      trial = x + alpha * dx;
-      trialValue = objective.value(trial);
-      if (std::isfinite(trialValue) && trialValue <= value + options_.armijo * alpha * slope) {
-        accepted = true;
-        break;
+    VecX trial = x + dx;
+    double trialValue = objective.value(trial);
+    bool accepted = std::isfinite(trialValue) && trialValue <= reference.value + options_.armijo * reference.slope;
+    if (accepted) {
+      relaxed = 0;
+    } else if (std::isfinite(trialValue) && relaxed < options_.watchdogSteps) {
+      // Watchdog: take the full step anyway; Newton often passes through higher values
+      // on its way (large rotations), and its next steps usually more than make up.
+      ++relaxed;
+      accepted = true;
+    } else {
+      if (relaxed > 0) {
+        // The relaxed steps found no decrease: back to the reference iterate, whose
+        // full step is known to fail, and backtrack along its step.
+        x = reference.x;
+        value = reference.value;
+        dx = reference.dx;
+        slope = reference.slope;
+        exactStep = reference.exact;
+        result.lastStepNorm = reference.stepNorm;
+        relaxed = 0;
       }
-      alpha *= options_.backtrack;
+      for (int ls = 1; ls < options_.maxLineSearchSteps; ++ls) {
+        alpha *= options_.backtrack;
+        trial = x + alpha * dx;
+        trialValue = objective.value(trial);
+        if (std::isfinite(trialValue) && trialValue <= value + options_.armijo * alpha * slope) {
+          accepted = true;
+          break;
+        }
+      }
     }
 
     if (!accepted && exactStep) {
@@ -155,7 +198,12 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
     }
     x = trial;
     value = trialValue;
-    if (options_.observer) options_.observer(result.iterations, x, value);
+    report(alpha, exactStep);
+  }
+  if (relaxed > 0 && !result.converged) {
+    // Out of iterations during relaxed steps: return the better reference iterate.
+    x = reference.x;
+    value = reference.value;
   }
   result.value = value;
   return result;

@@ -1,7 +1,8 @@
 #pragma once
 // Projected Newton minimization of a smooth objective with fixed (Dirichlet) dofs:
 // PSD-filtered Hessian (filtering is the objective's job), CHOLMOD solve with the
-// symbolic analysis reused across calls, backtracking Armijo line search.
+// symbolic analysis reused across calls, the full step first with a watchdog, then a
+// backtracking Armijo line search.
 #include <functional>
 
 #include "forward/math/psd_projection.h"
@@ -34,15 +35,34 @@ class NewtonObjective {
   virtual bool exactHessianFirst() const { return false; }
 };
 
+// One Newton iteration as NewtonOptions::trace reports it.
+struct NewtonIterationInfo {
+  int iteration = 0;          // from 1
+  bool exactHessian = false;  // the step came from the exact (unfiltered) Hessian
+  double gradientNorm = 0.0;  // 2-norm of the free-dof gradient before the step
+  double stepNorm = 0.0;      // infinity norm of the Newton step
+  double alpha = 0.0;         // accepted step length (1: full step)
+  double value = 0.0;         // objective after the step
+};
+
 struct NewtonOptions {
   int maxIterations = 100;
   // Converged when the infinity norm of the Newton step falls below this (absolute,
   // in length units) or the free-dof gradient infinity norm below gradientTolerance.
   double stepTolerance = 1e-10;
   double gradientTolerance = 0.0;
+  // Also converged when the free-dof gradient's 2-norm falls to this fraction of its
+  // value at the initial guess (FEniCS' relative residual test); 0 disables it.
+  double relativeGradientTolerance = 0.0;
   double armijo = 1e-8;
   double backtrack = 0.5;
   int maxLineSearchSteps = 50;
+  // Watchdog (Nocedal & Wright, sec. 15.6): a full step that fails the Armijo test is
+  // still taken, up to this many in a row, as long as the objective stays finite. Once a
+  // full step lands sufficiently below the iterate where they began (the reference),
+  // Newton goes on from there; otherwise it returns to the reference and backtracks
+  // along the reference's step. 0: plain backtracking from the full step.
+  int watchdogSteps = 1;
   // Once the Newton step is below this multiple of stepTolerance the exact Hessian is
   // tried first (quadratic convergence); the filtered one is used when it is not
   // positive definite.
@@ -58,6 +78,8 @@ struct NewtonOptions {
   // Called after every iteration that changed x (iteration counts from 1), and once
   // with iteration 0 at the initial guess; for convergence histories. Optional.
   std::function<void(int iteration, const VecX& x, double value)> observer;
+  // Called after every iteration that changed x with what the iteration did. Optional.
+  std::function<void(const NewtonIterationInfo&)> trace;
 };
 
 struct NewtonResult {

@@ -238,5 +238,59 @@ TEST(MultigridPreconditioner, StaleCoarseLevelsStillConverge) {
   EXPECT_LT((A2 * x - b).norm(), 1e-11 * b.norm());
 }
 
+// Ground-contact-like springs: stiffness k along y at every bottom-layer node, stored
+// with only their own entries (as NewmarkSystem::contact).
+SparseMatrix bottomSprings(const LatticeProblem& p, double k) {
+  std::vector<Eigen::Triplet<double>> t;
+  for (size_t i = 0; i < p.nodes.size(); ++i)
+    if (p.nodes[i][1] == 1) t.emplace_back(3 * static_cast<int>(i) + 1, 3 * static_cast<int>(i) + 1, k);
+  SparseMatrix C(p.A.rows(), p.A.cols());
+  C.setFromTriplets(t.begin(), t.end());
+  return C;
+}
+
+int pcgIterations(const MultigridPreconditioner& mg, const SparseMatrix& A, const char* label) {
+  SCOPED_TRACE(label);
+  const VecX b = randomVector(static_cast<int>(A.rows()), 11);
+  VecX x = VecX::Zero(b.size());
+  const PcgResult r = preconditionedConjugateGradient(mg, b, x, 1e-12, 300);
+  EXPECT_TRUE(r.converged) << r.iterations << " iterations, breakdown " << r.breakdown;
+  EXPECT_LT((A * x - b).norm(), 1e-11 * b.norm());
+  return r.iterations;
+}
+
+TEST(MultigridPreconditioner, CorrectionCarriesContactSpringsToTheCoarseLevels) {
+  const LatticeProblem p = makeProblem(12, false);
+  const SparseMatrix C = bottomSprings(p, 1e3);
+  const SparseMatrix A1 = p.A + C;  // same pattern: the springs sit on diagonal entries
+  ASSERT_EQ(A1.nonZeros(), p.A.nonZeros());
+  // Coarse levels built without the springs and kept (the old behaviour)...
+  MultigridPreconditioner stale(p.nodes, p.fixed, smallOptions());
+  ASSERT_TRUE(stale.rebuild(p.A));
+  stale.setFineMatrix(A1);
+  const int staleIterations = pcgIterations(stale, A1, "stale");
+  // ...with the springs passed as a correction...
+  MultigridPreconditioner corrected(p.nodes, p.fixed, smallOptions());
+  ASSERT_TRUE(corrected.rebuild(p.A));
+  ASSERT_TRUE(corrected.setFineMatrix(A1, &C));
+  const int correctedIterations = pcgIterations(corrected, A1, "corrected");
+  // ...and rebuilt from A1.
+  MultigridPreconditioner fresh(p.nodes, p.fixed, smallOptions());
+  ASSERT_TRUE(fresh.rebuild(A1, &C));
+  const int freshIterations = pcgIterations(fresh, A1, "fresh");
+  EXPECT_LT(correctedIterations, staleIterations);
+  EXPECT_LE(correctedIterations, freshIterations + 1);
+  // The correction is swapped, not accumulated: springs released (correction zero), the
+  // corrected hierarchy is back to the one built from A (up to round-off).
+  const SparseMatrix none = 0.0 * C;
+  ASSERT_TRUE(corrected.setFineMatrix(p.A, &none));
+  MultigridPreconditioner plain(p.nodes, p.fixed, smallOptions());
+  ASSERT_TRUE(plain.rebuild(p.A));
+  EXPECT_NEAR(pcgIterations(corrected, p.A, "released"), pcgIterations(plain, p.A, "plain"), 1);
+  // A hierarchy rebuilt with the springs swaps them out again.
+  ASSERT_TRUE(fresh.setFineMatrix(p.A, &none));
+  EXPECT_NEAR(pcgIterations(fresh, p.A, "fresh released"), pcgIterations(plain, p.A, "plain"), 1);
+}
+
 }  // namespace
 }  // namespace softfit

@@ -1,6 +1,7 @@
-// Adaptive (trust-region) eigenvalue filtering in NewtonSolver (Chen et al. SIGGRAPH
-// Asia 2024): the solver asks for the model-trusted Hessian exactly after steps whose
-// actual decrease matched the exact quadratic model's prediction.
+// NewtonSolver: adaptive (trust-region) eigenvalue filtering (Chen et al. SIGGRAPH Asia
+// 2024: the solver asks for the model-trusted Hessian exactly after steps whose actual
+// decrease matched the exact quadratic model's prediction), exact-first Hessians, the
+// watchdog line search and the relative gradient stopping rule.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -146,6 +147,126 @@ TEST(NewtonSolver, ExactFirstFallsBackToTheFilteredHessianWhereItIsIndefinite) {
   EXPECT_EQ(objective.requests[1], HessianKind::Filtered);
   EXPECT_GE(r.filteredIterations, 1);
   EXPECT_LT(r.filteredIterations, r.iterations);  // exact again once past the inflection
+}
+
+// Rosenbrock's function (1 - x)^2 + 100 (y - x^2)^2: from (-1.2, 1) the exact Hessian is
+// positive definite along Newton's path, whose second full step goes far up the valley
+// wall (f ~ 1.4e3 from ~4.7) before the third lands near the minimum (1, 1).
+class RosenbrockObjective final : public NewtonObjective {
+ public:
+  double value(const VecX& p) override {
+    return (1 - p[0]) * (1 - p[0]) + 100 * (p[1] - p[0] * p[0]) * (p[1] - p[0] * p[0]);
+  }
+  void gradient(const VecX& p, VecX& g) override {
+    g.resize(2);
+    g << -2 * (1 - p[0]) - 400 * p[0] * (p[1] - p[0] * p[0]), 200 * (p[1] - p[0] * p[0]);
+  }
+  void hessian(const VecX& p, SparseMatrix& H, HessianKind) override {
+    H.coeffRef(0, 0) = 2 - 400 * (p[1] - 3 * p[0] * p[0]);
+    H.coeffRef(0, 1) = H.coeffRef(1, 0) = -400 * p[0];
+    H.coeffRef(1, 1) = 200;
+  }
+  SparseMatrix hessianPattern() const override {
+    SparseMatrix H(2, 2);
+    H.insert(0, 0) = H.insert(0, 1) = H.insert(1, 0) = H.insert(1, 1) = 1.0;
+    return H;
+  }
+  bool exactHessianFirst() const override { return true; }
+};
+
+// Minimizes from `start` with the given watchdog; returns every iteration's trace.
+std::vector<NewtonIterationInfo> traced(NewtonObjective& objective, VecX& x, int watchdog, NewtonResult& r) {
+  NewtonOptions o = options();
+  o.watchdogSteps = watchdog;
+  std::vector<NewtonIterationInfo> trace;
+  o.trace = [&](const NewtonIterationInfo& i) { trace.push_back(i); };
+  NewtonSolver solver(o);
+  r = solver.minimize(objective, x, DofMask(x.size(), false));
+  return trace;
+}
+
+TEST(NewtonSolver, WatchdogTakesFullStepsUphillWhenTheyPayOffLater) {
+  RosenbrockObjective objective;
+  VecX x(2), y(2);
+  x << -1.2, 1.0;
+  y = x;
+  NewtonResult watched, backtracked;
+  const std::vector<NewtonIterationInfo> trace = traced(objective, x, 3, watched);
+  traced(objective, y, 0, backtracked);
+  ASSERT_TRUE(watched.converged);
+  ASSERT_TRUE(backtracked.converged);
+  EXPECT_NEAR(x[0], 1.0, 1e-10);
+  EXPECT_NEAR(x[1], 1.0, 1e-10);
+  EXPECT_NEAR(y[0], 1.0, 1e-10);
+  // Every step is a full one, one of them uphill (f 4.7 -> 1.4e3), and it pays: fewer
+  // iterations than backtracking from each full step.
+  bool uphill = false;
+  double previous = objective.value((VecX(2) << -1.2, 1.0).finished());
+  for (const NewtonIterationInfo& i : trace) {
+    EXPECT_EQ(i.alpha, 1.0) << "iteration " << i.iteration;
+    EXPECT_TRUE(i.exactHessian);
+    uphill = uphill || i.value > 100 * previous;
+    previous = i.value;
+  }
+  EXPECT_TRUE(uphill);
+  EXPECT_LT(watched.iterations, backtracked.iterations);
+}
+
+// f(x) = sqrt(1 + x^2): convex, but the full Newton step x -> -x^3 diverges for |x| > 1,
+// so every relaxed step goes further uphill and the watchdog must go back.
+class HyperbolaObjective final : public NewtonObjective {
+ public:
+  double value(const VecX& x) override { return std::sqrt(1 + x[0] * x[0]); }
+  void gradient(const VecX& x, VecX& g) override { g = VecX::Constant(1, x[0] / std::sqrt(1 + x[0] * x[0])); }
+  void hessian(const VecX& x, SparseMatrix& H, HessianKind) override {
+    H.coeffRef(0, 0) = std::pow(1 + x[0] * x[0], -1.5);
+  }
+  SparseMatrix hessianPattern() const override {
+    SparseMatrix H(1, 1);
+    H.insert(0, 0) = 1.0;
+    return H;
+  }
+};
+
+TEST(NewtonSolver, WatchdogReturnsToTheReferenceWhenRelaxedStepsKeepGoingUphill) {
+  HyperbolaObjective objective;
+  VecX x = VecX::Constant(1, 2.0);
+  NewtonResult r;
+  const std::vector<NewtonIterationInfo> trace = traced(objective, x, 2, r);
+  ASSERT_TRUE(r.converged);
+  EXPECT_NEAR(x[0], 0.0, 1e-10);
+  // Two relaxed full steps (2 -> -8 -> 512), then back to x = 2 and a backtracked step
+  // along its Newton step (-10) that decreases f below its value at 2.
+  ASSERT_GE(trace.size(), 4u);
+  EXPECT_EQ(trace[0].alpha, 1.0);
+  EXPECT_NEAR(trace[0].value, std::sqrt(65.0), 1e-12);
+  EXPECT_EQ(trace[1].alpha, 1.0);
+  EXPECT_LT(trace[2].alpha, 1.0);
+  EXPECT_LT(trace[2].value, std::sqrt(5.0));
+  for (size_t k = 3; k < trace.size(); ++k) EXPECT_LE(trace[k].value, trace[k - 1].value);
+}
+
+TEST(NewtonSolver, RelativeGradientToleranceStopsOnTheResidualRatio) {
+  QuarticObjective objective(false);
+  NewtonOptions o = options();
+  o.gradientTolerance = 0.0;
+  o.relativeGradientTolerance = 1e-6;
+  NewtonSolver solver(o);
+  VecX x(2);
+  x << 10.0, -7.0;
+  VecX g0;
+  objective.gradient(x, g0);
+  const NewtonResult r = solver.minimize(objective, x, DofMask(2, false));
+  ASSERT_TRUE(r.converged);
+  VecX g;
+  objective.gradient(x, g);
+  EXPECT_LE(g.norm(), 1e-6 * g0.norm());
+  // It stopped early: a tighter ratio takes more iterations.
+  NewtonOptions tighter = o;
+  tighter.relativeGradientTolerance = 1e-14;
+  VecX y(2);
+  y << 10.0, -7.0;
+  EXPECT_GT(NewtonSolver(tighter).minimize(objective, y, DofMask(2, false)).iterations, r.iterations);
 }
 
 }  // namespace
