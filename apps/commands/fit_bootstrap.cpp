@@ -2,7 +2,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 
+#include "adjoint/parameter_descriptor.h"
+#include "apps/commands/bootstrap_refits.h"
 #include "forward/errors.h"
 #include "forward/integrators/simulator.h"
 #include "observations/camera_json.h"
@@ -11,15 +14,17 @@
 
 namespace softfit::apps {
 
-CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, double sigma,
+CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, int refits, double sigma,
                                                     const std::string& camerasPath, const Capture& capture, int stride) {
   if (steps < 0) throw InputError("--bootstrap-steps must be >= 0");
   if (!(sigma > 0.0) || !std::isfinite(sigma))
     throw InputError("--bootstrap-steps needs the capture's noise: --noise-sigma must be > 0");
   if (replicates < 1) throw InputError("--bootstrap-replicates must be at least 1");
+  if (refits < 1) throw InputError("--bootstrap-refits must be at least 1");
   CaptureBootstrapOptions options;
   options.steps = steps;
   options.replicates = replicates;
+  options.refits = refits;
   options.sigma = sigma;
   options.cameras = readCameras(camerasPath);
   options.stride = stride;
@@ -28,39 +33,79 @@ CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, d
 }
 
 VecX bootstrapCaptureFit(const BuiltScene& scene, FitProblem& problem, const VecX& estimate,
-                         const CaptureBootstrapOptions& options,
-                         const std::function<VecX(const Capture&)>& fitCapture, FitBootstrapSummary& summary) {
+                         const CaptureBootstrapOptions& options, const BootstrapRefitter& refitter,
+                         WorkDistribution& distribution, FitBootstrapSummary& summary, bool& solveFailed) {
   // The geometry synth renders (grid scenes: the surface at full sample resolution).
   const EmbeddedSurface surface =
       scene.isGrid() ? extractEmbeddedSurface(*scene.grid, SurfaceResolution::Samples) : scene.embeddedSurface;
   const int steps = (options.frames - 1) * options.stride;
-  std::uint64_t seed = options.seed;
+  const int starts = static_cast<int>(refitter.starts.size());
+  PhysicalModel& model = *problem.setup().trajectory.model;
+  int step = 0;  // 0-based
   const auto reestimate = [&](const VecX& q) {
     problem.apply(problem.toPhysical(q));
     TrajectorySetup trajectory = problem.setup().trajectory;  // at the current estimate
     trajectory.steps = steps;
-    const std::vector<State> states = simulate(trajectory, true).states;
-    const NoiseOptions noise{options.sigma, seed++, options.replicates};
-    const Capture synthetic =
-        renderCapture(states, surface, options.cameras, noise, options.stride, trajectory.dt);
-    if (synthetic.frameCount() != options.frames)
-      throw InputError("bootstrap: the re-rendered capture has " + std::to_string(synthetic.frameCount()) +
-                       " frames, the real one " + std::to_string(options.frames));
-    std::printf("  bootstrap step %d: refitting a capture rendered at the current estimate "
-                "(%d points, noise seed %llu)\n",
-                static_cast<int>(seed - options.seed), synthetic.totalPoints(), static_cast<unsigned long long>(noise.seed));
-    std::fflush(stdout);
-    return fitCapture(synthetic);
+    const std::vector<State> states = simulate(trajectory, true).states;  // on every process: the refits need it
+    // Every refit task starts from the model as it is now (task_start_state.h).
+    const ParameterValues atStep = readParameterValues(model, InitialMotion{});
+    std::map<int, Capture> rendered;  // this process' synthetic captures, by refit
+    const auto captureOf = [&](int refit) -> const Capture& {
+      auto found = rendered.find(refit);
+      if (found != rendered.end()) return found->second;
+      const NoiseOptions noise{options.sigma, bootstrapNoiseSeed(options.seed, options.steps, step, refit),
+                               options.replicates};
+      Capture synthetic = renderCapture(states, surface, options.cameras, noise, options.stride, trajectory.dt);
+      if (synthetic.frameCount() != options.frames)
+        throw InputError("bootstrap: the re-rendered capture has " + std::to_string(synthetic.frameCount()) +
+                         " frames, the real one " + std::to_string(options.frames));
+      const std::string which =
+          options.refits > 1 ? ", refit " + std::to_string(refit) : std::string();
+      std::printf("  bootstrap step %d%s: refitting a capture rendered at the current estimate "
+                  "(%d points, noise seed %llu)\n",
+                  step + 1, which.c_str(), synthetic.totalPoints(), static_cast<unsigned long long>(noise.seed));
+      std::fflush(stdout);
+      return rendered.emplace(refit, std::move(synthetic)).first->second;
+    };
+    // Refits x starts, spread over the processes; each result depends only on its task.
+    const std::vector<TaskResult> results = distribution.runAll(options.refits * starts, [&](int task) {
+      restoreParameterValues(atStep, model);
+      const int refit = task / starts;
+      return encodeOptimizationResult(refitter.fitStart(captureOf(refit), refit, task % starts));
+    });
+    restoreParameterValues(atStep, model);  // every process goes on from the same state
+    for (const TaskResult& r : results) r.rethrow();  // the first error, the same on every process
+    std::vector<OptimizationResult> best;
+    for (int refit = 0; refit < options.refits; ++refit) {
+      MultiStartRun run;
+      run.starts = refitter.starts;
+      for (int s = 0; s < starts; ++s) run.results.push_back(decodeOptimizationResult(results[refit * starts + s].bytes));
+      run.best = bestStartIndex(run.results);
+      if (refitter.report) refitter.report(refit, run);
+      best.push_back(run.bestResult());
+    }
+    const RefitMean mean = combineRefits(best);
+    if (mean.failed > 0 && distribution.isRoot()) {
+      std::printf("  bootstrap step %d: %d of %d refit%s hit a failed forward solve; %s\n", step + 1, mean.failed,
+                  options.refits, options.refits == 1 ? "" : "s",
+                  mean.allFailed ? "using the best points so far (exit 3)"
+                                 : ("the step averages the other " + std::to_string(mean.used)).c_str());
+      std::fflush(stdout);
+    }
+    solveFailed = solveFailed || mean.allFailed;
+    ++step;
+    return mean.point;
   };
   std::vector<BootstrapStep> history;
   const VecX corrected = bootstrapBiasCorrection(estimate, reestimate, options.steps, &history);
   summary.steps = options.steps;
   summary.replicates = options.replicates;
+  summary.refits = options.refits;
   summary.sigma = options.sigma;
   summary.estimate = problem.toPhysical(estimate);
-  for (const BootstrapStep& step : history) {
-    summary.points.push_back(problem.toPhysical(step.point));
-    summary.reestimates.push_back(problem.toPhysical(step.reestimate));
+  for (const BootstrapStep& s : history) {
+    summary.points.push_back(problem.toPhysical(s.point));
+    summary.reestimates.push_back(problem.toPhysical(s.reestimate));
   }
   problem.apply(problem.toPhysical(corrected));
   return corrected;
