@@ -188,7 +188,10 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
       return minimize(refitProblem.objective(), refitter.starts[start], optimizer,
                       [&](const IterationRecord& r) { print(start, r); });
     };
-    refitter.report = [&](int, const MultiStartRun& refitRun) {
+    refitter.report = [&](int refit, const MultiStartRun& refitRun) {
+      if (bootstrap.refits > 1)
+        std::printf("  refit %d: re-estimate %s\n", refit,
+                    formatPoint(names, problem.toPhysical(refitRun.bestResult().point)).c_str());
       if (options.multiStart > 1) std::printf("%s", formatMultiStart(refitRun, problem, names).c_str());
       std::fflush(stdout);
     };
