@@ -132,6 +132,20 @@ class MpiRuns : public ::testing::Test {
   std::string inputs() const {
     return fixture_.scene.string() + " --observations " + fixture_.capture.string();
   }
+  // `args` + OUT under mpiexec -n 2 and -n 3 writes the fit files of the serial run in
+  // serialOut, to the bit (history.csv and result.json but for their wall-clock seconds).
+  void expectTwoAndThreeRanksWriteTheSerialFitFiles(const std::string& args, const fs::path& serialOut) {
+    for (int ranks : {2, 3}) {
+      const fs::path out = fixture_.dir / ("mpi" + std::to_string(ranks));
+      const auto r = runMpi(ranks, args + out.string());
+      ASSERT_EQ(r.exitCode, 0) << r.output;
+      for (const char* f : {"starts.csv", "convergence.png", "run_complete.txt", "reconstruction/simulation.pvd",
+                            "reconstruction/frames/frame_000010.vtu"})
+        EXPECT_EQ(fileBytes((out / f).string()), fileBytes((serialOut / f).string())) << ranks << " " << f;
+      for (const char* f : {"history.csv", "result.json"})  // but for the wall-clock times
+        EXPECT_EQ(withoutTimes(out / f), withoutTimes(serialOut / f)) << ranks << " " << f;
+    }
+  }
   softfit::testing::SweepFixture fixture_;
 };
 
@@ -155,16 +169,7 @@ TEST_F(MpiRuns, MultiStartFitOnTwoAndThreeRanksMatchesSerialToTheBit) {
   const auto serial = softfit::testing::runSoftfit(args + serialOut.string());
   ASSERT_EQ(serial.exitCode, 0) << serial.output;
   ASSERT_TRUE(fs::exists(serialOut / "starts.csv"));
-  for (int ranks : {2, 3}) {
-    const fs::path out = fixture_.dir / ("mpi" + std::to_string(ranks));
-    const auto r = runMpi(ranks, args + out.string());
-    ASSERT_EQ(r.exitCode, 0) << r.output;
-    for (const char* f : {"starts.csv", "convergence.png", "run_complete.txt", "reconstruction/simulation.pvd",
-                          "reconstruction/frames/frame_000010.vtu"})
-      EXPECT_EQ(fileBytes((out / f).string()), fileBytes((serialOut / f).string())) << ranks << " " << f;
-    for (const char* f : {"history.csv", "result.json"})  // but for the wall-clock times
-      EXPECT_EQ(withoutTimes(out / f), withoutTimes(serialOut / f)) << ranks << " " << f;
-  }
+  expectTwoAndThreeRanksWriteTheSerialFitFiles(args, serialOut);
 }
 
 // Bootstrap: 2 steps of 3 refits (own noise seeds) x 2 starts each, 6 tasks per step
@@ -183,16 +188,7 @@ TEST_F(MpiRuns, BootstrapFitOnTwoAndThreeRanksMatchesSerialToTheBit) {
   EXPECT_NE(serial.output.find("bootstrap step 2, refit 2"), std::string::npos) << serial.output;
   const std::string serialResult = withoutTimes(serialOut / "result.json");
   EXPECT_NE(serialResult.find("\"refits\": 3"), std::string::npos) << serialResult;
-  for (int ranks : {2, 3}) {
-    const fs::path out = fixture_.dir / ("mpi" + std::to_string(ranks));
-    const auto r = runMpi(ranks, args + out.string());
-    ASSERT_EQ(r.exitCode, 0) << r.output;
-    for (const char* f : {"starts.csv", "convergence.png", "run_complete.txt", "reconstruction/simulation.pvd",
-                          "reconstruction/frames/frame_000010.vtu"})
-      EXPECT_EQ(fileBytes((out / f).string()), fileBytes((serialOut / f).string())) << ranks << " " << f;
-    for (const char* f : {"history.csv", "result.json"})  // but for the wall-clock times
-      EXPECT_EQ(withoutTimes(out / f), withoutTimes(serialOut / f)) << ranks << " " << f;
-  }
+  expectTwoAndThreeRanksWriteTheSerialFitFiles(args, serialOut);
 }
 
 TEST_F(MpiRuns, ARankThatHangsInTheBootstrapRefitsEndsTheJob) {
