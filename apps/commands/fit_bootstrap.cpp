@@ -1,5 +1,6 @@
 #include "apps/commands/fit_bootstrap.h"
 
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -14,13 +15,16 @@
 
 namespace softfit::apps {
 
-CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, int refits, double sigma,
+CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, int refits, int starts, double sigma,
                                                     const std::string& camerasPath, const Capture& capture, int stride) {
   if (steps < 0) throw InputError("--bootstrap-steps must be >= 0");
   if (!(sigma > 0.0) || !std::isfinite(sigma))
     throw InputError("--bootstrap-steps needs the capture's noise: --noise-sigma must be > 0");
   if (replicates < 1) throw InputError("--bootstrap-replicates must be at least 1");
   if (refits < 1) throw InputError("--bootstrap-refits must be at least 1");
+  if (starts < 1 || static_cast<long long>(refits) * starts > INT_MAX)
+    throw InputError("--bootstrap-refits x --multi-start: " + std::to_string(refits) + " x " + std::to_string(starts) +
+                     " refit starts per step are too many");
   CaptureBootstrapOptions options;
   options.steps = steps;
   options.replicates = replicates;

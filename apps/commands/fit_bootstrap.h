@@ -39,9 +39,9 @@ struct CaptureBootstrapOptions {
 };
 
 // Checked options before any fit runs: reads the camera file; throws InputError for
-// steps < 0, replicates < 1, refits < 1, sigma <= 0 (naming --noise-sigma) or a
-// missing/invalid camera file (naming it).
-CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, int refits, double sigma,
+// steps < 0, replicates < 1, refits < 1, refits x starts (the multi-start's) beyond an
+// int, sigma <= 0 (naming --noise-sigma) or a missing/invalid camera file (naming it).
+CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, int refits, int starts, double sigma,
                                                     const std::string& camerasPath, const Capture& capture, int stride);
 
 // How a step fits a synthetic capture: the real fit's starts (internal coordinates).

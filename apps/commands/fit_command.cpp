@@ -145,7 +145,7 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   if (options.bootstrapSteps != 0) {
     if (!capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
     bootstrap = makeCaptureBootstrapOptions(options.bootstrapSteps, options.bootstrapReplicates,
-                                            options.bootstrapRefits, options.noiseSigma,
+                                            options.bootstrapRefits, options.multiStart, options.noiseSigma,
                                             options.cameras.empty() ? (dir / "cameras.json").string() : options.cameras,
                                             *capture, lossOptions.stride);
   }
