@@ -36,6 +36,36 @@ CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, i
   return options;
 }
 
+namespace {
+
+// The step's re-estimate from its refits' gathered start results (refit-major): each
+// refit's best start (reported), then the mean of the refits (bootstrap_refits.h).
+VecX averageRefits(const std::vector<TaskResult>& results, int refits, const BootstrapRefitter& refitter, int step,
+                   bool root, bool& solveFailed) {
+  const int starts = static_cast<int>(refitter.starts.size());
+  std::vector<OptimizationResult> best;
+  for (int refit = 0; refit < refits; ++refit) {
+    MultiStartRun run;
+    run.starts = refitter.starts;
+    for (int s = 0; s < starts; ++s) run.results.push_back(decodeOptimizationResult(results[refit * starts + s].bytes));
+    run.best = bestStartIndex(run.results);
+    if (refitter.report) refitter.report(refit, run);
+    best.push_back(run.bestResult());
+  }
+  const RefitMean mean = combineRefits(best);
+  if (mean.failed > 0 && root) {
+    std::printf("  bootstrap step %d: %d of %d refit%s hit a failed forward solve; %s\n", step + 1, mean.failed, refits,
+                refits == 1 ? "" : "s",
+                mean.allFailed ? "using the best points so far (exit 3)"
+                               : ("the step averages the other " + std::to_string(mean.used)).c_str());
+    std::fflush(stdout);
+  }
+  solveFailed = solveFailed || mean.allFailed;
+  return mean.point;
+}
+
+}  // namespace
+
 VecX bootstrapCaptureFit(const BuiltScene& scene, FitProblem& problem, const VecX& estimate,
                          const CaptureBootstrapOptions& options, const BootstrapRefitter& refitter,
                          WorkDistribution& distribution, FitBootstrapSummary& summary, bool& solveFailed) {
@@ -79,26 +109,9 @@ VecX bootstrapCaptureFit(const BuiltScene& scene, FitProblem& problem, const Vec
     });
     restoreParameterValues(atStep, model);  // every process goes on from the same state
     for (const TaskResult& r : results) r.rethrow();  // the first error, the same on every process
-    std::vector<OptimizationResult> best;
-    for (int refit = 0; refit < options.refits; ++refit) {
-      MultiStartRun run;
-      run.starts = refitter.starts;
-      for (int s = 0; s < starts; ++s) run.results.push_back(decodeOptimizationResult(results[refit * starts + s].bytes));
-      run.best = bestStartIndex(run.results);
-      if (refitter.report) refitter.report(refit, run);
-      best.push_back(run.bestResult());
-    }
-    const RefitMean mean = combineRefits(best);
-    if (mean.failed > 0 && distribution.isRoot()) {
-      std::printf("  bootstrap step %d: %d of %d refit%s hit a failed forward solve; %s\n", step + 1, mean.failed,
-                  options.refits, options.refits == 1 ? "" : "s",
-                  mean.allFailed ? "using the best points so far (exit 3)"
-                                 : ("the step averages the other " + std::to_string(mean.used)).c_str());
-      std::fflush(stdout);
-    }
-    solveFailed = solveFailed || mean.allFailed;
+    const VecX mean = averageRefits(results, options.refits, refitter, step, distribution.isRoot(), solveFailed);
     ++step;
-    return mean.point;
+    return mean;
   };
   std::vector<BootstrapStep> history;
   const VecX corrected = bootstrapBiasCorrection(estimate, reestimate, options.steps, &history);
