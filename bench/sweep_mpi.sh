@@ -29,8 +29,6 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-mpirun=(mpirun --oversubscribe)
 scene=bench/sweep_scenes/box_bounce_sweep.json
 mkdir -p "$work"
 if [ ! -f "$work/cap/run_complete.txt" ]; then
@@ -40,20 +38,7 @@ grid32="E=2000:4000:8,nu=0.25:0.35:4"
 grid1="E=3000:3000:1,nu=0.3:0.3:1"
 sweep=(sweep "$scene" --observations "$work/cap" --gradient -q)
 
-timed() {  # label, command...
-  local label=$1
-  shift
-  rm -f "$work"/rank*.txt
-  /usr/bin/time -f "$label wall %e user %U sys %S" -o "$work/time.txt" "$@" > "$work/log.txt" 2>&1 ||
-    { cat "$work/log.txt"; exit 1; }
-  local ranks=""
-  for f in "$work"/rank*.txt; do
-    [ -f "$f" ] && ranks="$ranks $(basename "$f" .txt) $(cat "$f")"
-  done
-  echo "$(cat "$work/time.txt")${ranks:+  cpu:$ranks}"
-}
-# Under mpirun: each rank timed on its own (its CPU seconds into WORK/rankR.txt).
-ranktime=(sh -c 'exec /usr/bin/time -f "%U+%S" -o "$0/rank$OMPI_COMM_WORLD_RANK.txt" "$@"' "$work")
+source "$(dirname "$0")/mpi_timing.sh"  # timed, ranktime, mpirun
 
 echo "nproc $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq 1 "$repeat"); do

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -42,32 +43,50 @@ struct FitOptions {
   double stepTolerance = 1e-7;
   int multiStart = 1;
   int bootstrapReplicates = 4;
+  int bootstrapRefits = 1;
   std::string cameras;  // for the bootstrap; default DIR/cameras.json
   double rankTimeout = 0.0;
   bool quiet = false;
 };
 
-// Minimizes the fit problem from the physical start p0 and the perturbed starts, spread
-// over the distribution's processes, printing a line per iteration run here.
-MultiStartRun optimize(FitProblem& problem, const VecX& p0, const FitOptions& options, OptimizerKind kind,
-                       const std::vector<std::string>& names, const char* label, WorkDistribution& distribution) {
+OptimizerOptions optimizerOptions(const FitOptions& options, OptimizerKind kind) {
   OptimizerOptions optimizer;
   optimizer.kind = kind;
   optimizer.maxIterations = options.maxIterations;
   optimizer.gradientTolerance = options.gradientTolerance;
   optimizer.relativeCostTolerance = options.relativeCostTolerance;
   optimizer.stepTolerance = options.stepTolerance;
+  return optimizer;
+}
+
+MultiStartOptions multiStartOptions(const FitOptions& options) {
   MultiStartOptions multi;
   multi.starts = options.multiStart;
-  MultiStartRun run = runMultiStart(problem, problem.toInternal(p0), optimizer, multi, distribution,
-                                    [&](int start, const IterationRecord& r) {
+  return multi;
+}
+
+// A line per iteration run here ("refit start 2 iteration 3 cost ...").
+std::function<void(int start, const IterationRecord&)> iterationPrinter(const FitOptions& options,
+                                                                         const FitProblem& problem,
+                                                                         const std::vector<std::string>& names,
+                                                                         const std::string& label) {
+  return [&options, &problem, &names, label](int start, const IterationRecord& r) {
     if (options.quiet) return;
     const std::string startLabel = options.multiStart > 1 ? "start " + std::to_string(start) + " " : "";
-    std::printf("  %s%siteration %3d  cost %.6e  |grad| %.3e  %s  (%d evaluations, %.1f s)\n", label,
+    std::printf("  %s%siteration %3d  cost %.6e  |grad| %.3e  %s  (%d evaluations, %.1f s)\n", label.c_str(),
                 startLabel.c_str(), r.iteration, r.cost, r.gradientNorm,
                 formatPoint(names, problem.toPhysical(r.point)).c_str(), r.evaluations, r.seconds);
     std::fflush(stdout);
-  });
+  };
+}
+
+// Minimizes the fit problem from the physical start p0 and the perturbed starts, spread
+// over the distribution's processes, printing a line per iteration run here.
+MultiStartRun optimize(FitProblem& problem, const VecX& p0, const FitOptions& options, OptimizerKind kind,
+                       const std::vector<std::string>& names, const char* label, WorkDistribution& distribution) {
+  MultiStartRun run = runMultiStart(problem, problem.toInternal(p0), optimizerOptions(options, kind),
+                                    multiStartOptions(options), distribution,
+                                    iterationPrinter(options, problem, names, label));
   if (options.multiStart > 1) {
     std::printf("%s", formatMultiStart(run, problem, names).c_str());
     std::fflush(stdout);
@@ -97,7 +116,8 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   CaptureBootstrapOptions bootstrap;
   if (bootstrapSteps != 0) {
     if (!observations.capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
-    bootstrap = makeCaptureBootstrapOptions(bootstrapSteps, options.bootstrapReplicates, options.inputs.loss.noiseSigma,
+    bootstrap = makeCaptureBootstrapOptions(bootstrapSteps, options.bootstrapReplicates, options.bootstrapRefits,
+                                            options.multiStart, options.inputs.loss.noiseSigma,
                                             options.cameras.empty() ? (dir / "cameras.json").string() : options.cameras,
                                             *observations.capture, observations.lossOptions.stride);
   }
@@ -122,15 +142,30 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   const OptimizationResult& result = run.bestResult();
   FitSummary summary;
   VecX q = result.point;
-  const bool solveFailed = result.solveFailed;
+  bool solveFailed = result.solveFailed;
   if (bootstrapSteps > 0 && !solveFailed) {
-    const auto fitCapture = [&](const Capture& synthetic) {
-      // The same cost of the synthetic capture, from the problem's current parameters.
+    // Each refit fits a synthetic capture as the real one was fitted (same starts), with
+    // the same cost, from the parameters the problem holds at that bootstrap step.
+    BootstrapRefitter refitter;
+    refitter.starts = multiStartPoints(problem.toInternal(p0), multiStartOptions(options));
+    const OptimizerOptions optimizer = optimizerOptions(options, optimizerKind);
+    refitter.fitStart = [&](const Capture& synthetic, int refit, int start) {
       std::unique_ptr<CaptureLoss> syntheticLoss = observations.pointLossOf(synthetic);
-      FitProblem refit = problem.withLoss(*syntheticLoss);
-      return VecX(optimize(refit, p0, options, optimizerKind, names, "refit ", distribution).bestResult().point);
+      FitProblem refitProblem = problem.withLoss(*syntheticLoss);
+      const std::string label = bootstrap.refits > 1 ? "refit " + std::to_string(refit) + " " : "refit ";
+      const auto print = iterationPrinter(options, problem, names, label);
+      return minimize(refitProblem.objective(), refitter.starts[start], optimizer,
+                      [&](const IterationRecord& r) { print(start, r); });
     };
-    q = bootstrapCaptureFit(scene, problem, result.point, bootstrap, fitCapture, summary.bootstrap);
+    refitter.report = [&](int refit, const MultiStartRun& refitRun) {
+      if (bootstrap.refits > 1)
+        std::printf("  refit %d: re-estimate %s\n", refit,
+                    formatPoint(names, problem.toPhysical(refitRun.bestResult().point)).c_str());
+      if (options.multiStart > 1) std::printf("%s", formatMultiStart(refitRun, problem, names).c_str());
+      std::fflush(stdout);
+    };
+    q = bootstrapCaptureFit(scene, problem, result.point, bootstrap, refitter, distribution, summary.bootstrap,
+                            solveFailed);
   }
   const VecX p = problem.toPhysical(q);
   if (!root) return solveFailed ? 3 : 0;  // rank 0 writes the outputs
@@ -210,6 +245,11 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
       ->capture_default_str();
   cmd->add_option("--bootstrap-replicates", options->bootstrapReplicates,
                   "Noise draws per rendered point in each bootstrap capture (averages the re-estimate's noise)")
+      ->check(integerAtLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--bootstrap-refits", options->bootstrapRefits,
+                  "Synthetic captures (own noise seeds) fitted per bootstrap step, their re-estimates averaged; "
+                  "under mpirun the refits (x --multi-start starts) are spread over the ranks")
       ->check(integerAtLeast(1))
       ->capture_default_str();
   cmd->add_option("--cameras", options->cameras, "Camera JSON of the capture, for the bootstrap (default: DIR/cameras.json)");

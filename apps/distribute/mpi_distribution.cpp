@@ -23,13 +23,16 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// SOFTFIT_TEST_RANK_FAULT=kill:R or hang:R (tests only).
-void injectFault(int rank) {
+// SOFTFIT_TEST_RANK_FAULT=kill:R or hang:R, optionally @C (tests only): at rank R's C-th
+// runAll (default the first).
+void injectFault(int rank, int call) {
   const char* spec = std::getenv("SOFTFIT_TEST_RANK_FAULT");
   if (!spec) return;
   const std::string s(spec);
   const auto colon = s.find(':');
   if (colon == std::string::npos || std::atoi(s.c_str() + colon + 1) != rank) return;
+  const auto at = s.find('@', colon);
+  if ((at == std::string::npos ? 1 : std::atoi(s.c_str() + at + 1)) != call) return;
   const std::string what = s.substr(0, colon);
   if (what == "kill") std::raise(SIGKILL);
   if (what == "hang")
@@ -84,7 +87,7 @@ std::string MpiDistribution::description() const {
 }
 
 std::vector<TaskResult> MpiDistribution::runAll(int count, const std::function<std::string(int index)>& task) {
-  injectFault(rank_);
+  injectFault(rank_, ++calls_);
   ByteWriter mine;
   for (int i = rank_; i < count; i += size_) {
     const TaskResult r = runTask(task, i);

@@ -6,7 +6,8 @@
 // machine, thread_budget.h).
 //
 // Fault injection for the tests only: SOFTFIT_TEST_RANK_FAULT=kill:R or hang:R makes
-// rank R kill itself (SIGKILL) or sleep forever when it is given its first tasks.
+// rank R kill itself (SIGKILL) or sleep forever when it is given its first tasks;
+// kill:R@C / hang:R@C at its C-th runAll (e.g. a fit's bootstrap refits after the fit).
 #include "apps/distribute/work_distribution.h"
 
 namespace softfit::apps {
@@ -25,6 +26,7 @@ class MpiDistribution final : public WorkDistribution {
 
  private:
   int rank_ = 0, size_ = 1, ranksOnMachine_ = 1, threads_ = 1;
+  int calls_ = 0;  // runAll calls so far (fault injection)
 };
 
 }  // namespace softfit::apps

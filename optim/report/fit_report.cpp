@@ -52,7 +52,8 @@ void writeFitResultJson(const std::string& path, const FitSummary& s) {
   j["stop_reason"] = s.optimization.stopReason;
   j["seconds"] = s.seconds;
   if (s.bootstrap.steps > 0) {
-    nlohmann::json b = {{"steps", s.bootstrap.steps}, {"replicates", s.bootstrap.replicates}, {"sigma", s.bootstrap.sigma}};
+    nlohmann::json b = {{"steps", s.bootstrap.steps}, {"replicates", s.bootstrap.replicates},
+                        {"refits", s.bootstrap.refits}, {"sigma", s.bootstrap.sigma}};
     for (size_t k = 0; k < s.bootstrap.points.size(); ++k) {
       nlohmann::json step;
       for (size_t i = 0; i < s.names.size(); ++i) {
@@ -87,9 +88,10 @@ std::string formatFitSummary(const FitSummary& s) {
     out += line;
   }
   if (s.bootstrap.steps > 0) {
-    std::snprintf(line, sizeof(line), "  (after %d parametric-bootstrap step%s, %d noise replicate%s, sigma %g; plain fit:",
+    std::snprintf(line, sizeof(line), "  (after %d parametric-bootstrap step%s, %d noise replicate%s, %d refit%s per step, sigma %g; plain fit:",
                   s.bootstrap.steps, s.bootstrap.steps == 1 ? "" : "s", s.bootstrap.replicates,
-                  s.bootstrap.replicates == 1 ? "" : "s", s.bootstrap.sigma);
+                  s.bootstrap.replicates == 1 ? "" : "s", s.bootstrap.refits, s.bootstrap.refits == 1 ? "" : "s",
+                  s.bootstrap.sigma);
     out += line;
     for (size_t i = 0; i < s.names.size(); ++i) {
       std::snprintf(line, sizeof(line), " %s=%.6g", s.names[i].c_str(), s.bootstrap.estimate[i]);

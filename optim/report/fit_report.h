@@ -14,6 +14,7 @@ namespace softfit {
 struct FitBootstrapSummary {
   int steps = 0;         // 0 = none was applied
   int replicates = 0;    // noise draws per re-rendered point
+  int refits = 1;        // synthetic captures fitted per step (their re-estimates averaged)
   double sigma = 0.0;    // noise of the re-rendered captures (m)
   VecX estimate;         // the plain fit (physical values), before the correction
   std::vector<VecX> points, reestimates;  // q_k and reestimate(q_k), physical values

@@ -1,7 +1,8 @@
 // The work distribution layer (apps/distribute/): the serial implementation, the result
 // bytes and the thread budget in-process; the MPI cases run `softfit` under mpiexec
 // (built with MPI only; otherwise they skip with a message): the same bits as serial on
-// 2 and 3 ranks, a dead or hung rank ends the job, other commands refuse to run there.
+// 2 and 3 ranks (sweep, multi-start fit, bootstrap refits), a dead or hung rank ends the
+// job, other commands refuse to run there.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -131,6 +132,20 @@ class MpiRuns : public ::testing::Test {
   std::string inputs() const {
     return fixture_.scene.string() + " --observations " + fixture_.capture.string();
   }
+  // `args` + OUT under mpiexec -n 2 and -n 3 writes the fit files of the serial run in
+  // serialOut, to the bit (history.csv and result.json but for their wall-clock seconds).
+  void expectTwoAndThreeRanksWriteTheSerialFitFiles(const std::string& args, const fs::path& serialOut) {
+    for (int ranks : {2, 3}) {
+      const fs::path out = fixture_.dir / ("mpi" + std::to_string(ranks));
+      const auto r = runMpi(ranks, args + out.string());
+      ASSERT_EQ(r.exitCode, 0) << r.output;
+      for (const char* f : {"starts.csv", "convergence.png", "run_complete.txt", "reconstruction/simulation.pvd",
+                            "reconstruction/frames/frame_000010.vtu"})
+        EXPECT_EQ(fileBytes((out / f).string()), fileBytes((serialOut / f).string())) << ranks << " " << f;
+      for (const char* f : {"history.csv", "result.json"})  // but for the wall-clock times
+        EXPECT_EQ(withoutTimes(out / f), withoutTimes(serialOut / f)) << ranks << " " << f;
+    }
+  }
   softfit::testing::SweepFixture fixture_;
 };
 
@@ -154,16 +169,38 @@ TEST_F(MpiRuns, MultiStartFitOnTwoAndThreeRanksMatchesSerialToTheBit) {
   const auto serial = softfit::testing::runSoftfit(args + serialOut.string());
   ASSERT_EQ(serial.exitCode, 0) << serial.output;
   ASSERT_TRUE(fs::exists(serialOut / "starts.csv"));
-  for (int ranks : {2, 3}) {
-    const fs::path out = fixture_.dir / ("mpi" + std::to_string(ranks));
-    const auto r = runMpi(ranks, args + out.string());
-    ASSERT_EQ(r.exitCode, 0) << r.output;
-    for (const char* f : {"starts.csv", "convergence.png", "run_complete.txt", "reconstruction/simulation.pvd",
-                          "reconstruction/frames/frame_000010.vtu"})
-      EXPECT_EQ(fileBytes((out / f).string()), fileBytes((serialOut / f).string())) << ranks << " " << f;
-    for (const char* f : {"history.csv", "result.json"})  // but for the wall-clock times
-      EXPECT_EQ(withoutTimes(out / f), withoutTimes(serialOut / f)) << ranks << " " << f;
-  }
+  expectTwoAndThreeRanksWriteTheSerialFitFiles(args, serialOut);
+}
+
+// Bootstrap: 2 steps of 3 refits (own noise seeds) x 2 starts each, 6 tasks per step
+// spread over the ranks (on 3 ranks a refit's two starts run on different ranks).
+std::string bootstrapFitArgs(const std::string& inputs) {
+  return "fit " + inputs +
+         " --params E,nu --start E=4500,nu=0.36 --multi-start 2 --max-iterations 4 --noise-sigma 0.005"
+         " --bootstrap-steps 2 --bootstrap-refits 3 --bootstrap-replicates 1 -q -o ";
+}
+
+TEST_F(MpiRuns, BootstrapFitOnTwoAndThreeRanksMatchesSerialToTheBit) {
+  const std::string args = bootstrapFitArgs(inputs());
+  const fs::path serialOut = fixture_.dir / "serial";
+  const auto serial = softfit::testing::runSoftfit(args + serialOut.string());
+  ASSERT_EQ(serial.exitCode, 0) << serial.output;
+  EXPECT_NE(serial.output.find("bootstrap step 2, refit 2"), std::string::npos) << serial.output;
+  const std::string serialResult = withoutTimes(serialOut / "result.json");
+  EXPECT_NE(serialResult.find("\"refits\": 3"), std::string::npos) << serialResult;
+  expectTwoAndThreeRanksWriteTheSerialFitFiles(args, serialOut);
+}
+
+TEST_F(MpiRuns, ARankThatHangsInTheBootstrapRefitsEndsTheJob) {
+  // Rank 1 takes part in the plain fit (its first runAll) and hangs in the first
+  // bootstrap step's refits (its second).
+  const fs::path out = fixture_.dir / "out";
+  const auto r = runMpi(2, bootstrapFitArgs(inputs()) + out.string() + " --rank-timeout 5",
+                        "SOFTFIT_TEST_RANK_FAULT=hang:1@2", 120);
+  EXPECT_EQ(r.exitCode, 4) << r.output;
+  EXPECT_NE(r.output.find("bootstrap step 1, refit 0"), std::string::npos) << r.output;  // rank 0 got there
+  EXPECT_NE(r.output.find("a rank died or hangs"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out / "result.json"));
 }
 
 TEST_F(MpiRuns, ADeadRankEndsTheJobWithAMessage) {

@@ -89,6 +89,19 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   const double reE = bootResult["bootstrap"]["history"][0]["reestimate"]["E"].get<double>();
   // q1 = q^ + (q^ - reestimate(q^)) in the internal (log) coordinate of E.
   EXPECT_NEAR(bootResult["parameters"]["E"]["result"].get<double>(), plainE * plainE / reE, 1e-6 * plainE);
+  // Two refits per step, each with its own noise seed: the step moves by their mean.
+  auto boot2 = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                   " --params E,nu --start E=4500,nu=0.36 --noise-sigma 0.005 --bootstrap-steps 1"
+                   " --bootstrap-replicates 2 --bootstrap-refits 2 -q -o " + (dir / "fit6b").string());
+  ASSERT_EQ(boot2.first, 0) << boot2.second;
+  EXPECT_NE(boot2.second.find("refit 1: re-estimate"), std::string::npos) << boot2.second;
+  std::ifstream boot2In(dir / "fit6b" / "result.json");
+  const nlohmann::json boot2Result = nlohmann::json::parse(boot2In);
+  EXPECT_EQ(boot2Result["bootstrap"]["refits"].get<int>(), 2);
+  EXPECT_EQ(boot2Result["parameters"]["E"]["before_bootstrap"].get<double>(), plainE);
+  const double meanE = boot2Result["bootstrap"]["history"][0]["reestimate"]["E"].get<double>();
+  EXPECT_NE(meanE, reE);  // refit 0 is the one-refit run's capture, refit 1 another
+  EXPECT_NEAR(boot2Result["parameters"]["E"]["result"].get<double>(), plainE * plainE / meanE, 1e-6 * plainE);
   auto noSigma = run("fit " + scene + " --observations " + (dir / "noisy").string() +
                      " --params E --bootstrap-steps 1 -q -o " + (dir / "fit7").string());
   EXPECT_EQ(noSigma.first, 2) << noSigma.second;

@@ -151,6 +151,10 @@ const HostileCase kOptionValues[] = {
      {"--max-iterations", ">= 1"}},
     {"fit_multi_start_zero", "fit {H}/tiny_box.json --observations {T}/folder --multi-start 0 -o {T}/out", 2,
      {"--multi-start"}},
+    {"fit_bootstrap_refit_starts_overflow",
+     "fit {H}/tiny_box.json --observations {H}/fit_capture --params E --noise-sigma 0.005 --bootstrap-steps 1"
+     " --bootstrap-refits 100000 --multi-start 100000 -o {T}/out",
+     2, {"--bootstrap-refits", "too many"}},
     {"fit_start_trailing_junk", "fit {H}/tiny_box.json --observations {T}/folder --params E --start E=3200xyz -o {T}/out",
      2, {"--start", "E=3200xyz"}},
     {"fit_start_repeated", "fit {H}/tiny_box.json --observations {T}/folder --params E --start E=1,E=2 -o {T}/out", 2,
