@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/registry/integrator_registry.h"
 
 namespace softfit {
 

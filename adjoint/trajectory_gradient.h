@@ -4,7 +4,7 @@
 // method, DESIGN.md section 3).
 #include "adjoint/checkpointing.h"
 #include "adjoint/trajectory_loss.h"
-#include "forward/integrators/trajectory_setup.h"
+#include "forward/registry/simulate.h"
 
 namespace softfit {
 

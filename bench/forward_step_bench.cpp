@@ -53,6 +53,7 @@
 #include "forward/mesh/node_selection.h"
 #include "forward/mesh/procedural_box.h"
 #include "forward/mesh/tet_mesh.h"
+#include "forward/registry/integrator_registry.h"
 
 namespace {
 

@@ -17,6 +17,7 @@
 
 #include "forward/integrators/step_problem.h"
 #include "forward/integrators/trajectory_setup.h"
+#include "forward/registry/simulate.h"
 #include "forward/solvers/cholesky_solver.h"
 #include "forward/solvers/dirichlet_elimination.h"
 #include "scene/scene_builder.h"

@@ -7,7 +7,7 @@
 # Modules, lowest first. A module may include itself, the forward/ root headers
 # (types.h, errors.h, element.h) and the modules listed for it.
 set(forward_all forward/math forward/materials forward/mesh forward/io forward/solvers
-    forward/energies forward/integrators forward/nonlinear forward/schemes)
+    forward/energies forward/integrators forward/nonlinear forward/schemes forward/registry)
 set(allowed_forward/math         "")
 set(allowed_forward/materials    forward/math)
 set(allowed_forward/mesh         "")
@@ -17,6 +17,7 @@ set(allowed_forward/energies     forward/math forward/materials forward/mesh for
 set(allowed_forward/integrators  forward/math forward/materials forward/mesh forward/io forward/solvers forward/energies)
 set(allowed_forward/nonlinear    ${allowed_forward/integrators} forward/integrators)
 set(allowed_forward/schemes      ${allowed_forward/integrators} forward/integrators)
+set(allowed_forward/registry     ${allowed_forward/integrators} forward/integrators forward/nonlinear forward/schemes)
 set(allowed_grid                 ${forward_all})
 set(allowed_scene                ${forward_all} grid)
 set(allowed_adjoint              ${forward_all} grid scene)

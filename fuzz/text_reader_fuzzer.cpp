@@ -1,7 +1,8 @@
-// libFuzzer target for the text readers (issue 25): MEDIT, Gmsh, OBJ, STL, XYZ, PLY and
-// TetGen. The first byte picks the reader, the rest is written to a file of its
-// extension and read; for TetGen the rest is split at the first '@' into the .node and
-// the .ele file. Bad input must end in InputError; any other exception, crash or sanitizer
+// libFuzzer target for the text readers (issue 25): MEDIT, Gmsh, OBJ, STL, XYZ, PLY,
+// TetGen, JSON scenes (parsed to a SceneDescription, nothing built) and capture.json
+// (parsed to a CaptureManifest, no cloud read). The first byte picks the reader, the rest
+// is written to a file of its extension and read; for TetGen the rest is split at the
+// first '@' into the .node and the .ele file. Bad input must end in InputError; any other exception, crash or sanitizer
 // report is a defect. Built by fuzz/CMakeLists.txt with clang (see fuzz/README.md).
 #include <unistd.h>
 
@@ -12,13 +13,16 @@
 #include <string>
 
 #include "forward/errors.h"
+#include "forward/io/json_fields.h"
 #include "forward/mesh/gmsh_reader.h"
 #include "forward/mesh/medit_reader.h"
 #include "forward/mesh/obj_surface_reader.h"
 #include "forward/mesh/stl_surface_reader.h"
 #include "forward/mesh/tetgen_reader.h"
+#include "observations/capture_manifest.h"
 #include "observations/ply_io.h"
 #include "observations/xyz_io.h"
+#include "scene/scene_loader.h"
 
 namespace {
 
@@ -48,6 +52,9 @@ void readTetgenPair(const std::string& path) {
   softfit::readTetgenMesh(stem + ".node");
 }
 
+void readCaptureJson(const std::string& path) { softfit::parseCaptureManifest(softfit::readJsonFile(path), path); }
+
+// Seeds in fuzz/corpus/ start with their reader's index (0 = MEDIT ... 8 = capture.json).
 const Reader kReaders[] = {
     {".mesh", [](const std::string& p) { softfit::readMeditMesh(p); }},
     {".msh", [](const std::string& p) { softfit::readGmshMesh(p); }},
@@ -56,6 +63,8 @@ const Reader kReaders[] = {
     {".xyz", [](const std::string& p) { softfit::readXyz(p); }},
     {".ply", [](const std::string& p) { softfit::readPly(p); }},
     {".tetgen", readTetgenPair},
+    {".scene.json", [](const std::string& p) { softfit::loadScene(p); }},
+    {".capture.json", readCaptureJson},
 };
 
 }  // namespace

@@ -12,14 +12,6 @@ namespace softfit {
 
 namespace {
 
-const std::pair<SdfShape::Type, const char*> kTypeNames[] = {
-    {SdfShape::Type::Sphere, "sphere"},         {SdfShape::Type::Box, "box"},
-    {SdfShape::Type::Torus, "torus"},           {SdfShape::Type::Capsule, "capsule"},
-    {SdfShape::Type::Union, "union"},           {SdfShape::Type::Difference, "difference"},
-    {SdfShape::Type::Intersection, "intersection"}, {SdfShape::Type::Volume, "volume"},
-    {SdfShape::Type::Mesh, "mesh"},
-};
-
 SdfPtr makeUnprefixed(const SdfShape& s) {
   using T = SdfShape::Type;
   switch (s.type) {
@@ -44,20 +36,6 @@ SdfPtr makeUnprefixed(const SdfShape& s) {
 }
 
 }  // namespace
-
-SdfShape::Type parseSdfShapeType(const std::string& name, const std::string& field) {
-  for (const auto& [type, text] : kTypeNames)
-    if (name == text) return type;
-  throw InputError(field + " = \"" + name +
-                   "\": unknown SDF type (valid: sphere, box, torus, capsule, union, difference, intersection, "
-                   "volume, mesh)");
-}
-
-std::string sdfShapeTypeName(SdfShape::Type type) {
-  for (const auto& [t, text] : kTypeNames)
-    if (t == type) return text;
-  return "?";
-}
 
 SdfPtr makeSdf(const SdfShape& shape) {
   try {

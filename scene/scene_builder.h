@@ -7,7 +7,7 @@
 
 #include "forward/integrators/initial_motion.h"
 #include "forward/integrators/simulator.h"
-#include "forward/integrators/trajectory_setup.h"
+#include "forward/registry/simulate.h"
 #include "forward/io/vtu_writer.h"
 #include "forward/mesh/tet_mesh.h"
 #include "scene/scene_description.h"

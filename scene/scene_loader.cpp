@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "forward/errors.h"
-#include "forward/integrators/newmark_theta_integrator.h"
+#include "forward/integrators/integrator_settings.h"
 #include "forward/io/json_fields.h"
 #include "forward/mesh/procedural_box.h"
 #include "forward/value_limits.h"
@@ -225,7 +225,7 @@ IntegratorSettings parseIntegrator(const JsonFields& f) {
   s.newton.stepTolerance = f.positive("tolerance", s.newton.stepTolerance);
   s.pcgTolerance = f.positive("pcg_tolerance", s.pcgTolerance);
   s.preconditioner = parsePcgPreconditioner(f.string("preconditioner", "auto"), f.field("preconditioner"));
-  if (f.has("solver")) s.factory = parseStepSolverFactory(f.object("solver"), s.type);
+  if (f.has("solver")) s.stepSolver = parseStepSolverChoice(f.object("solver"), s.type);
   return s;
 }
 

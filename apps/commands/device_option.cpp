@@ -1,6 +1,7 @@
 #include "apps/commands/device_option.h"
 
 #include "forward/errors.h"
+#include "forward/registry/integrator_registry.h"
 #ifdef SOFTFIT_HAVE_CUDA
 #include "cuda/cuda_newmark_integrator.h"
 #endif
@@ -18,7 +19,8 @@ void applyDevice(const std::string& device, IntegratorSettings& settings) {
 #ifdef SOFTFIT_HAVE_CUDA
   std::string why;
   if (!cudaDeviceAvailable(&why)) throw InputError("--device cuda: no usable GPU (" + why + ")");
-  if (settings.type != IntegratorType::NewmarkTheta)
+  // The registry says which integrators the CUDA backend implements (newmark_theta).
+  if (!findIntegrator(settings).runsOnCuda)
     throw InputError("--device cuda: only the newmark_theta integrator runs on the GPU (scene has " +
                      integratorTypeName(settings.type) + ")");
   settings.factory = [](const IntegratorSettings& s) { return makeCudaIntegrator(s); };

@@ -10,9 +10,9 @@ namespace softfit::apps {
 
 void addDeviceOption(CLI::App* command, std::string& device);
 
-// Sets settings.factory for "cuda". Throws InputError naming --device for an unknown
-// device, a build without the CUDA backend, no usable GPU, or an integrator other than
-// newmark_theta.
+// Sets settings.factory (the registry's device hook) for "cuda". Throws InputError naming
+// --device for an unknown device, a build without the CUDA backend, no usable GPU, or an
+// integrator whose registry row is not runsOnCuda (all but newmark_theta).
 void applyDevice(const std::string& device, IntegratorSettings& settings);
 
 }  // namespace softfit::apps

@@ -48,12 +48,6 @@ void NewmarkThetaIntegrator::stiffnessProduct(const VecX& x, VecX& y) const {
   stiffnessProduct_->apply(x, y);
 }
 
-void requireNewmarkThetaMaterial(MaterialModel m) {
-  if (m != MaterialModel::Linear && m != MaterialModel::WarpedCorotated)
-    throw InputError("integrator.type = \"newmark_theta\" needs material.model \"linear\" or \"warped_corotated\" (got \"" +
-                     materialModelName(m) + "\"); use an incremental-potential integrator for nonlinear materials");
-}
-
 void NewmarkThetaIntegrator::assembleOperators(PhysicalModel& model, const State& current, double dt) {
   requireNewmarkThetaMaterial(model.elastic().model());
   const double a = 1.0 / (theta_ * dt);

@@ -17,10 +17,6 @@
 
 namespace softfit {
 
-// The thesis system is linear in a per-element frame: InputError naming
-// integrator.type and material.model unless `model` is linear or warped corotated.
-void requireNewmarkThetaMaterial(MaterialModel model);
-
 struct NewmarkSystem {
   SparseMatrix A;
   VecX b;

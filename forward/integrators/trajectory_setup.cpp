@@ -24,10 +24,4 @@ void TrajectorySetup::validate(const std::string& context) const {
   throw InputError(msg.str());
 }
 
-Trajectory simulate(const TrajectorySetup& setup, bool keepStates, const std::function<void(const StepReport&)>& onStep) {
-  setup.validate();
-  Simulator simulator(*setup.model, makeIntegrator(setup.integrator), setup.dt);
-  return simulator.run(setup.initial, setup.steps, keepStates, onStep);
-}
-
 }  // namespace softfit

@@ -2,8 +2,8 @@
 // One trajectory as a value: the model, the integrator settings, the time step, the
 // number of steps and the initial state. The simulator (simulate), the reverse pass
 // (adjoint/trajectory_gradient.h) and the fit setup (optim/fit_problem.h) all take it, so
-// dt and the step count travel together instead of through every layer.
-#include <functional>
+// dt and the step count travel together instead of through every layer. Run it with
+// simulate (forward/registry/simulate.h).
 #include <string>
 
 #include "forward/integrators/simulator.h"
@@ -21,10 +21,5 @@ struct TrajectorySetup {
   // finite number, a negative step count, or an initial state of the wrong size.
   void validate(const std::string& context = "trajectory") const;
 };
-
-// Runs the trajectory (Simulator with the setup's integrator): every state with
-// keepStates, else the initial and final ones. Throws SolveError naming the failed step.
-Trajectory simulate(const TrajectorySetup& setup, bool keepStates,
-                    const std::function<void(const StepReport&)>& onStep = {});
 
 }  // namespace softfit

@@ -15,11 +15,7 @@
 
 namespace softfit {
 
-enum class StepSolverType { Newton, Lbfgs, ProjectiveDynamics };
-// "newton", "lbfgs", "pd"; throws InputError naming `field` otherwise.
-StepSolverType parseStepSolverType(const std::string& name, const std::string& field);
-std::string stepSolverTypeName(StepSolverType type);
-
+// StepSolverType, parseStepSolverType and stepSolverTypeName: integrator_settings.h.
 struct LineSearchSettings {
   double armijo = 1e-8;   // sufficient decrease constant (gamma)
   double backtrack = 0.8; // step multiplier per rejection (beta)

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "forward/integrators/simulator.h"
+#include "forward/registry/integrator_registry.h"
 #include "grid/cut_cell_grid.h"
 #include "grid/grid_contact_points.h"
 #include "grid/sdf_primitives.h"

@@ -7,6 +7,7 @@
 #include "forward/integrators/quasi_static_solver.h"
 #include "forward/integrators/simulator.h"
 #include "support/box_model.h"
+#include "forward/registry/integrator_registry.h"
 
 namespace softfit {
 namespace {

@@ -5,6 +5,7 @@
 
 #include "forward/integrators/simulator.h"
 #include "support/box_model.h"
+#include "forward/registry/integrator_registry.h"
 
 namespace softfit {
 namespace {

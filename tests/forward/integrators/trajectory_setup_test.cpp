@@ -7,6 +7,7 @@
 #include "forward/errors.h"
 #include "forward/mesh/procedural_box.h"
 #include "support/box_model.h"
+#include "forward/registry/simulate.h"
 
 namespace softfit {
 namespace {

@@ -1,3 +1,4 @@
+#include "forward/registry/integrator_registry.h"
 #include "forward/schemes/fepr_projection.h"
 
 #include <gtest/gtest.h>

@@ -1,9 +1,6 @@
-#include "forward/integrators/time_integrator.h"
+#include "forward/integrators/integrator_settings.h"
 
 #include "forward/errors.h"
-#include "forward/integrators/incremental_potential_integrator.h"
-#include "forward/integrators/newmark_theta_integrator.h"
-#include "forward/integrators/quasi_static_solver.h"
 
 namespace softfit {
 
@@ -34,6 +31,16 @@ std::string integratorTypeName(IntegratorType type) {
   return "unknown";
 }
 
+bool isIncrementalPotential(IntegratorType type) {
+  return type != IntegratorType::NewmarkTheta && type != IntegratorType::QuasiStatic;
+}
+
+void requireNewmarkThetaMaterial(MaterialModel m) {
+  if (m != MaterialModel::Linear && m != MaterialModel::WarpedCorotated)
+    throw InputError("integrator.type = \"newmark_theta\" needs material.model \"linear\" or \"warped_corotated\" (got \"" +
+                     materialModelName(m) + "\"); use an incremental-potential integrator for nonlinear materials");
+}
+
 PcgPreconditioner parsePcgPreconditioner(const std::string& name, const std::string& field) {
   if (name == "auto") return PcgPreconditioner::Auto;
   if (name == "cholesky") return PcgPreconditioner::Cholesky;
@@ -50,13 +57,20 @@ std::string pcgPreconditionerName(PcgPreconditioner preconditioner) {
   return "unknown";
 }
 
-std::unique_ptr<TimeIntegrator> makeIntegrator(const IntegratorSettings& settings) {
-  if (settings.factory) return settings.factory(settings);
-  switch (settings.type) {
-    case IntegratorType::NewmarkTheta: return std::make_unique<NewmarkThetaIntegrator>(settings);
-    case IntegratorType::QuasiStatic: return std::make_unique<QuasiStaticSolver>(settings);
-    default: return std::make_unique<IncrementalPotentialIntegrator>(settings);
+StepSolverType parseStepSolverType(const std::string& name, const std::string& field) {
+  if (name == "newton") return StepSolverType::Newton;
+  if (name == "lbfgs") return StepSolverType::Lbfgs;
+  if (name == "pd") return StepSolverType::ProjectiveDynamics;
+  throw InputError(field + " = '" + name + "': unknown solver (valid: newton, lbfgs, pd)");
+}
+
+std::string stepSolverTypeName(StepSolverType type) {
+  switch (type) {
+    case StepSolverType::Newton: return "newton";
+    case StepSolverType::Lbfgs: return "lbfgs";
+    case StepSolverType::ProjectiveDynamics: return "pd";
   }
+  return "newton";
 }
 
 }  // namespace softfit
