@@ -16,30 +16,17 @@
 #include "grid/mesh_sdf.h"
 #include "grid/sdf_lattice.h"
 #include "grid/winding_number_sdf.h"
+#include "support/uv_sphere.h"
 
 namespace softfit {
 namespace {
 
 // Outward-oriented UV sphere (radius r, centre c) with n latitude bands.
 TriangleSurface sphereSurface(double r, const Vec3& c, int n) {
-  std::vector<Vec3> v{c + Vec3(0, 0, r)};
-  for (int i = 1; i < n; ++i)
-    for (int j = 0; j < 2 * n; ++j) {
-      const double theta = M_PI * i / n, phi = M_PI * j / n;
-      v.push_back(c + r * Vec3(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)));
-    }
-  v.push_back(c - Vec3(0, 0, r));
-  const int south = static_cast<int>(v.size()) - 1;
-  const auto ring = [n](int i, int j) { return 1 + (i - 1) * 2 * n + (j % (2 * n)); };
-  std::vector<Eigen::Vector3i> t;
-  for (int j = 0; j < 2 * n; ++j) {
-    t.emplace_back(0, ring(1, j), ring(1, j + 1));
-    t.emplace_back(south, ring(n - 1, j + 1), ring(n - 1, j));
-    for (int i = 1; i + 1 < n; ++i) {
-      t.emplace_back(ring(i, j), ring(i + 1, j), ring(i + 1, j + 1));
-      t.emplace_back(ring(i, j), ring(i + 1, j + 1), ring(i, j + 1));
-    }
-  }
+  const testing::UvSphere u = testing::uvSphere(n);
+  std::vector<Vec3> v;
+  for (const Vec3& p : u.vertices) v.push_back(c + r * p);
+  const std::vector<Eigen::Vector3i>& t = u.triangles;
   TriangleSurface s;
   s.source = "sphere.obj";
   s.vertices.resize(static_cast<int>(v.size()), 3);

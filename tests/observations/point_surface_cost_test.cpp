@@ -8,6 +8,7 @@
 #include "observations/point_cloud_loss.h"
 #include "observations_test_support.h"
 #include "support/finite_difference.h"
+#include "support/uv_sphere.h"
 
 namespace softfit {
 namespace {
@@ -195,24 +196,9 @@ TEST(PointSurfaceCost, NoiseCorrectionGradientMatchesFiniteDifferences) {
 // A UV sphere of radius 1 (n latitude bands, 2n longitudes), outward triangles.
 testing::Surface makeSphereSurface(int n) {
   testing::Surface s;
-  std::vector<Vec3> v{Vec3(0, 0, 1)};
-  for (int i = 1; i < n; ++i)
-    for (int j = 0; j < 2 * n; ++j) {
-      const double theta = M_PI * i / n, phi = M_PI * j / n;
-      v.emplace_back(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta));
-    }
-  v.emplace_back(0, 0, -1);
-  const int south = static_cast<int>(v.size()) - 1;
-  const auto ring = [n](int i, int j) { return 1 + (i - 1) * 2 * n + (j % (2 * n)); };
-  std::vector<Eigen::Vector3i> t;
-  for (int j = 0; j < 2 * n; ++j) {
-    t.emplace_back(0, ring(1, j), ring(1, j + 1));
-    t.emplace_back(south, ring(n - 1, j + 1), ring(n - 1, j));
-    for (int i = 1; i + 1 < n; ++i) {
-      t.emplace_back(ring(i, j), ring(i + 1, j), ring(i + 1, j + 1));
-      t.emplace_back(ring(i, j), ring(i + 1, j + 1), ring(i, j + 1));
-    }
-  }
+  const testing::UvSphere u = testing::uvSphere(n);
+  const std::vector<Vec3>& v = u.vertices;
+  const std::vector<Eigen::Vector3i>& t = u.triangles;
   s.positions.resize(3 * static_cast<int>(v.size()));
   for (size_t i = 0; i < v.size(); ++i) s.positions.segment<3>(3 * static_cast<int>(i)) = v[i];
   s.triangles.resize(static_cast<int>(t.size()), 3);
