@@ -4,6 +4,13 @@
 // samples along the edge), each split (1 - s, s) onto the edge's two nodes, plus the
 // active nodes whose (snapped) phi is exactly 0, which lie on the surface themselves. Both nodes of an edge belong to every cell sharing the edge, so
 // the points fit the elements' sparsity pattern.
+//
+// Each point's area (ContactPoint::area, the ground stiffness is per unit area) is its
+// share of the rest surface: every lattice cell's area of {phi_lin = 0} (marching tets
+// on its samples, the surface extractEmbeddedSurface builds) split equally among the
+// contact points on the cell's 8 corners and 12 edges. The areas sum to the surface
+// area except for cells the surface crosses without a contact point on their edges (a
+// bump inside a refined cell), whose area is dropped.
 #include <vector>
 
 #include "forward/energies/ground_contact.h"
@@ -13,5 +20,10 @@ namespace softfit {
 
 // In lattice order (node, then its +x, +y, +z edges): deterministic.
 std::vector<ContactPoint> edgeCrossingContactPoints(const CutCellGrid& grid);
+
+// Area of {phi_lin = 0} in the unit cell for its samples (piecewise linear on the Kuhn
+// tets of the sub-cells), in unit-cell units (times h^2 for world units). A zero face
+// counts once, from the side where phi > 0. Exposed for tests.
+double cellSurfaceArea(const CellSamples& samples);
 
 }  // namespace softfit

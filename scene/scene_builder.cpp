@@ -8,6 +8,7 @@
 #include "forward/mesh/read_tet_mesh.h"
 #include "grid/grid_contact_points.h"
 #include "grid/sdf_lattice.h"
+#include "scene/tet_contact_points.h"
 
 namespace softfit {
 
@@ -54,10 +55,7 @@ Geometry buildTetGeometry(const SceneDescription& scene, BuiltScene& built) {
     for (int k = 0; k < 4; ++k) centroid += mesh.vertices.row(mesh.tets(t, k)).transpose() / 4.0;
     g.centroids[t] = centroid;
   }
-  std::vector<int> surfaceNodes(built.surface.data(), built.surface.data() + built.surface.size());
-  std::sort(surfaceNodes.begin(), surfaceNodes.end());
-  surfaceNodes.erase(std::unique(surfaceNodes.begin(), surfaceNodes.end()), surfaceNodes.end());
-  for (int n : surfaceNodes) g.contactPoints.push_back(ContactPoint{{n}, {1.0}});
+  g.contactPoints = surfaceVertexContactPoints(g.rest, built.surface);
   built.cells = tetCells(mesh.tets);
   built.embeddedSurface = identityEmbedding(mesh.vertexCount(), built.surface);
   return g;

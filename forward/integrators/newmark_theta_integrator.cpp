@@ -115,8 +115,9 @@ void NewmarkThetaIntegrator::addContact(const PhysicalModel& model, const State&
   BlockAssembler assembler(model.pattern(), system.A);
   for (const ContactPoint& p : ground.points()) {
     const double d = ground.distance(current.x, p);
-    const Vec3 fc = -plane.stiffness * softminZero(d, plane.sharpness) * plane.normal;
-    const Mat3 Jplus = plane.stiffness * softminZeroDerivative(d, plane.sharpness) * nnT;
+    const double k = ground.stiffness(p);
+    const Vec3 fc = -k * softminZero(d, plane.sharpness) * plane.normal;
+    const Mat3 Jplus = k * softminZeroDerivative(d, plane.sharpness) * nnT;
     Vec3 up = Vec3::Zero(), vp = Vec3::Zero();
     for (size_t b = 0; b < p.nodes.size(); ++b) {
       up += p.weights[b] * u.segment<3>(3 * p.nodes[b]);
