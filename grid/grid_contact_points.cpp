@@ -64,6 +64,29 @@ void assignAreas(const SdfLattice& lattice, const std::vector<long long>& keys, 
 
 }  // namespace
 
+std::vector<ContactPoint> surfaceContactPoints(const EmbeddedSurface& surface, const VecX& rest) {
+  const SurfacePoints p = surface.positions(rest);
+  std::vector<double> area(static_cast<size_t>(surface.vertexCount()), 0.0);
+  for (int t = 0; t < surface.triangleCount(); ++t) {
+    const Vec3 a = p.row(surface.triangles(t, 0)), b = p.row(surface.triangles(t, 1)), c = p.row(surface.triangles(t, 2));
+    const double third = (b - a).cross(c - a).norm() / 6.0;
+    for (int k = 0; k < 3; ++k) area[static_cast<size_t>(surface.triangles(t, k))] += third;
+  }
+  std::vector<ContactPoint> points;
+  for (int v = 0; v < surface.vertexCount(); ++v) {
+    if (area[static_cast<size_t>(v)] <= 0.0) continue;
+    ContactPoint point;
+    point.area = area[static_cast<size_t>(v)];
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor, int>::InnerIterator it(surface.weights, v); it; ++it) {
+      if (it.value() == 0.0) continue;
+      point.nodes.push_back(static_cast<int>(it.col()));
+      point.weights.push_back(it.value());
+    }
+    points.push_back(std::move(point));
+  }
+  return points;
+}
+
 double cellSurfaceArea(const CellSamples& samples) {
   const int s = samples.subdivision;
   double area = 0.0;

@@ -1,5 +1,8 @@
 #pragma once
-// Ground-contact points of a cut-cell grid (thesis): the zero crossings of the reference
+// Ground-contact points. Scenes use surfaceContactPoints; edgeCrossingContactPoints is
+// the thesis' point set.
+//
+// Thesis points of a cut-cell grid: the zero crossings of the reference
 // SDF on the lattice edges of active cells (with refined cells: of the piecewise-linear
 // samples along the edge), each split (1 - s, s) onto the edge's two nodes, plus the
 // active nodes whose (snapped) phi is exactly 0, which lie on the surface themselves. Both nodes of an edge belong to every cell sharing the edge, so
@@ -15,11 +18,22 @@
 
 #include "forward/energies/ground_contact.h"
 #include "grid/cut_cell_grid.h"
+#include "grid/embedded_surface.h"
 
 namespace softfit {
 
 // In lattice order (node, then its +x, +y, +z edges): deterministic.
 std::vector<ContactPoint> edgeCrossingContactPoints(const CutCellGrid& grid);
+
+// The vertices of an embedded surface (a tet mesh's boundary faces with the identity
+// embedding, or a grid's marching-tets surface, extractEmbeddedSurface: each vertex
+// p = sum_a W(v, a) x_a over the nodes of one cell), each with one third of the rest area
+// of its triangles; vertices on no triangle are left out. The areas sum to the surface
+// area. On a grid's Samples surface the points are refinement times denser than the
+// lattice edges, so the ground's push on a face resting on the floor hardly depends on
+// where the face falls on the lattice (the lattice-edge points leave the discretized
+// bottom face a chamfer one cell wide; tests/grid/grid_contact_points_test.cpp).
+std::vector<ContactPoint> surfaceContactPoints(const EmbeddedSurface& surface, const VecX& rest);
 
 // Area of {phi_lin = 0} in the unit cell for its samples (piecewise linear on the Kuhn
 // tets of the sub-cells), in unit-cell units (times h^2 for world units). A zero face

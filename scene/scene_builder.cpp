@@ -8,7 +8,6 @@
 #include "forward/mesh/read_tet_mesh.h"
 #include "grid/grid_contact_points.h"
 #include "grid/sdf_lattice.h"
-#include "scene/tet_contact_points.h"
 
 namespace softfit {
 
@@ -55,9 +54,9 @@ Geometry buildTetGeometry(const SceneDescription& scene, BuiltScene& built) {
     for (int k = 0; k < 4; ++k) centroid += mesh.vertices.row(mesh.tets(t, k)).transpose() / 4.0;
     g.centroids[t] = centroid;
   }
-  g.contactPoints = surfaceVertexContactPoints(g.rest, built.surface);
   built.cells = tetCells(mesh.tets);
   built.embeddedSurface = identityEmbedding(mesh.vertexCount(), built.surface);
+  g.contactPoints = surfaceContactPoints(built.embeddedSurface, g.rest);
   return g;
 }
 
@@ -99,9 +98,13 @@ Geometry buildGridGeometry(const SdfGeometry& sdf, BuiltScene& built) {
     }
     g.centroids[e] = sum / volume;
   }
-  g.contactPoints = edgeCrossingContactPoints(*grid);
   for (const GridCell& c : grid->cells()) built.cells.add(VtkCellType::kHexahedron, c.nodes.data(), 8);
   built.embeddedSurface = extractEmbeddedSurface(*grid, sdf.surface);
+  // Ground contact on the surface at sample resolution (grid_contact_points.h).
+  g.contactPoints = surfaceContactPoints(sdf.surface == SurfaceResolution::Samples
+                                             ? built.embeddedSurface
+                                             : extractEmbeddedSurface(*grid, SurfaceResolution::Samples),
+                                         g.rest);
   return g;
 }
 

@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "forward/mesh/procedural_box.h"
+#include "forward/mesh/tet_mesh.h"
 #include "grid/embedded_surface.h"
 #include "grid/sdf_csg.h"
 #include "grid/sdf_primitives.h"
@@ -79,6 +81,62 @@ TEST(GridContactPoints, InteriorBottomNodesStandForOneCellFace) {
     ++interior;
   }
   EXPECT_EQ(interior, 49);
+}
+
+// The ground's push on a 0.3 m box resting on the floor (sum of A_p softmin(d_p) /
+// softmin(0), in m^2), with its faces on the lattice nodes and shifted by 2 cm.
+double restingPush(const std::vector<ContactPoint>& points, const VecX& rest) {
+  const double alpha = 100.0;
+  double push = 0.0;
+  for (const ContactPoint& p : points) {
+    double y = 0.0;
+    for (size_t a = 0; a < p.nodes.size(); ++a) y += p.weights[a] * rest[3 * p.nodes[a] + 1];
+    push += p.area * softminZero(y, alpha) / softminZero(0.0, alpha);
+  }
+  return push;
+}
+
+// Surface-vertex points (the scenes' contact) sum to the surface area; on
+// the Samples surface the push on a resting box hardly depends on how the box falls on
+// the lattice, while the lattice-edge points (one cell wide chamfer at the bottom edges
+// when the sides are off the nodes) differ by about 20%.
+TEST(GridContactPoints, SurfacePointsMakeTheRestingPushAlmostLatticeIndependent) {
+  const double h = 0.0375;
+  const CutCellGrid onNodes = makeGrid(BoxSdf(Vec3(0, 0.15, 0), Vec3(0.15, 0.15, 0.15)), h);
+  const CutCellGrid shifted = makeGrid(BoxSdf(Vec3(0.02, 0.15, 0.02), Vec3(0.15, 0.15, 0.15)), h);
+  double push[2], edgePush[2];
+  int i = 0;
+  for (const CutCellGrid* grid : {&onNodes, &shifted}) {
+    const EmbeddedSurface surface = extractEmbeddedSurface(*grid, SurfaceResolution::Samples);
+    const std::vector<ContactPoint> points = surfaceContactPoints(surface, grid->restPositions());
+    double sum = 0.0;
+    for (const ContactPoint& p : points) sum += p.area;
+    EXPECT_NEAR(sum, surfaceArea(*grid), 1e-12 * sum);
+    push[i] = restingPush(points, grid->restPositions());
+    edgePush[i] = restingPush(edgeCrossingContactPoints(*grid), grid->restPositions());
+    ++i;
+  }
+  EXPECT_NEAR(push[0], 0.09, 0.15 * 0.09);  // the bottom face, plus the side faces' lowest samples
+  EXPECT_LT(std::abs(push[1] / push[0] - 1.0), 0.08) << push[0] << " " << push[1];
+  EXPECT_GT(std::abs(edgePush[1] / edgePush[0] - 1.0), 0.15) << edgePush[0] << " " << edgePush[1];
+}
+
+// Tet meshes: the boundary vertices with one third of their triangles' areas.
+TEST(GridContactPoints, TetBoundaryVerticesCarryThirdsOfTheirTriangles) {
+  const TetMesh mesh = makeBoxMesh(Vec3(0, 0, 0), Vec3(0.4, 0.2, 0.3), 4, 2, 3);
+  const EmbeddedSurface surface = identityEmbedding(mesh.vertexCount(), boundaryFaces(mesh));
+  const std::vector<ContactPoint> points = surfaceContactPoints(surface, mesh.restPositions());
+  double sum = 0.0;
+  int previous = -1;
+  for (const ContactPoint& p : points) {
+    ASSERT_EQ(p.nodes.size(), 1u);
+    EXPECT_EQ(p.weights[0], 1.0);
+    EXPECT_GT(p.nodes[0], previous);  // sorted, each node once
+    previous = p.nodes[0];
+    sum += p.area;
+  }
+  EXPECT_NEAR(sum, 2.0 * (0.4 * 0.2 + 0.2 * 0.3 + 0.3 * 0.4), 1e-14);
+  EXPECT_EQ(static_cast<int>(points.size()), 5 * 3 * 4 - 3 * 1 * 2);  // all but the interior nodes
 }
 
 }  // namespace
