@@ -1,5 +1,7 @@
 #include "grid/grid_contact_points.h"
 
+#include <Eigen/Geometry>
+
 #include <unordered_map>
 
 #include "grid/trilinear_hex.h"

