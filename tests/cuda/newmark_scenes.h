@@ -85,7 +85,7 @@ inline NewmarkScene droppedGridScene() {
   s.model->gravity = Vec3(0, -10, 0);
   s.model->damping = {0.1, 0.001};
   GroundPlane plane;
-  plane.stiffness = 1e4;
+  plane.stiffness = 1e7;  // per unit area (the points carry their areas)
   plane.sharpness = 100;
   s.model->ground = GroundContact(plane, edgeCrossingContactPoints(grid));
   s.initial = restState(*s.model);

@@ -25,7 +25,7 @@ std::unique_ptr<PhysicalModel> droppedTorus(MaterialModel material, std::shared_
   model->gravity = Vec3(0, -10, 0);
   model->damping = {0.1, 0.001};
   GroundPlane plane;
-  plane.stiffness = 1e4;
+  plane.stiffness = 1e7;  // per unit area (the points carry their areas)
   plane.sharpness = 100;
   model->ground = GroundContact(plane, edgeCrossingContactPoints(*grid));
   return model;
