@@ -159,6 +159,13 @@ GroundContact weightedContact() {
   return GroundContact(plane, {{{0, 1}, {0.3, 0.7}, 0.7}, {{1, 2, 3}, {0.2, 0.5, 0.3}, 2.3}});
 }
 
+// v_i = a + b (i mod m), 12 entries: a fixed adjoint / load vector for the tests below.
+VecX adjointVector(double a, double b, int m) {
+  VecX v(12);
+  for (int i = 0; i < 12; ++i) v[i] = a + b * (i % m);
+  return v;
+}
+
 VecX weightedState() {
   VecX x(12);
   x << 0.1, -0.05, 0.0, 0.4, 0.02, 0.1, 0.3, -0.03, 0.1, -0.2, 0.05, 0.4;
@@ -170,11 +177,7 @@ VecX weightedState() {
 TEST(GroundContact, EveryTermScalesWithThePointArea) {
   const GroundContact weighted = weightedContact();
   const VecX x = weightedState();
-  VecX lambda(12), q(12);
-  for (int i = 0; i < 12; ++i) {
-    lambda[i] = 0.3 - 0.07 * i;
-    q[i] = 0.01 * (i % 5) - 0.02;
-  }
+  const VecX lambda = adjointVector(0.3, -0.07, 12), q = adjointVector(-0.02, 0.01, 5);
   BlockSparsePattern pattern(4, {{0, 1, 2, 3}});
   double energy = 0.0;
   VecX g = VecX::Zero(12), xBar = VecX::Zero(12);
@@ -227,11 +230,7 @@ TEST(GroundContact, EveryTermScalesWithThePointArea) {
 TEST(GroundContact, WeightedAdjointTermsMatchFiniteDifferences) {
   const GroundContact base = weightedContact();
   const VecX x = weightedState();
-  VecX lambda(12), q(12);
-  for (int i = 0; i < 12; ++i) {
-    lambda[i] = 0.3 - 0.07 * i;
-    q[i] = 0.01 * (i % 5) - 0.02;
-  }
+  const VecX lambda = adjointVector(0.3, -0.07, 12), q = adjointVector(-0.02, 0.01, 5);
   BlockSparsePattern pattern(4, {{0, 1, 2, 3}});
   // Plane parameters packed as (n_x, n_y, n_z, offset); the normal is used as given.
   auto withPlane = [&](const VecX& theta) {
