@@ -1,6 +1,6 @@
 #pragma once
-// Ground-contact points. Scenes use surfaceContactPoints; edgeCrossingContactPoints is
-// the thesis' point set.
+// Ground-contact points. Scenes (grid) use edgeCrossingContactPoints, the thesis' point
+// set with areas; surfaceContactPoints puts them on an embedded surface's vertices.
 //
 // Thesis points of a cut-cell grid: the zero crossings of the reference
 // SDF on the lattice edges of active cells (with refined cells: of the piecewise-linear

@@ -100,11 +100,8 @@ Geometry buildGridGeometry(const SdfGeometry& sdf, BuiltScene& built) {
   }
   for (const GridCell& c : grid->cells()) built.cells.add(VtkCellType::kHexahedron, c.nodes.data(), 8);
   built.embeddedSurface = extractEmbeddedSurface(*grid, sdf.surface);
-  // Ground contact on the surface at sample resolution (grid_contact_points.h).
-  g.contactPoints = surfaceContactPoints(sdf.surface == SurfaceResolution::Samples
-                                             ? built.embeddedSurface
-                                             : extractEmbeddedSurface(*grid, SurfaceResolution::Samples),
-                                         g.rest);
+  // Ground contact on the lattice edges' surface crossings, each with its rest area (grid_contact_points.h).
+  g.contactPoints = edgeCrossingContactPoints(*grid);
   return g;
 }
 
