@@ -31,7 +31,8 @@ class FitProblem {
 
   // f(q) and df/dq; throws SolveError when the forward or adjoint solve fails.
   double evaluate(const VecX& q, VecX& gradient);
-  // f(q) alone (forward pass only, the same value as evaluate's); throws SolveError.
+  // f(q) alone (forward pass only; equal to evaluate's value up to rounding: the reverse
+  // pass sums the per-step losses in reverse order); throws SolveError.
   double cost(const VecX& q);
   ObjectiveFunction objective();
 
