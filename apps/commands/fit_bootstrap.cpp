@@ -5,10 +5,9 @@
 #include <cstdio>
 #include <map>
 
-#include "adjoint/parameter_descriptor.h"
 #include "apps/commands/bootstrap_refits.h"
 #include "forward/errors.h"
-#include "forward/integrators/simulator.h"
+#include "forward/registry/simulate.h"
 #include "observations/camera_json.h"
 #include "observations/render_capture.h"
 #include "optim/bootstrap_bias.h"
