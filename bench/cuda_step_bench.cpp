@@ -55,7 +55,7 @@ Scene thesisCuboid(int r, bool collision) {
   s.model->damping = {0.1, 0.001};
   if (collision) {
     GroundPlane plane;
-    plane.stiffness = 1e4;
+    plane.stiffness = 1e7;  // per unit area (the points carry their areas)
     plane.sharpness = 100;
     s.model->ground = GroundContact(plane, edgeCrossingContactPoints(*s.grid));
   } else {

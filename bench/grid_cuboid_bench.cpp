@@ -115,7 +115,7 @@ void cuboidSteps(benchmark::State& state, bool collision) {
   model.nodeLattice = grid.nodeLatticeCoordinates();  // what a grid scene's model gets
   if (collision) {
     GroundPlane plane;
-    plane.stiffness = 1e4;
+    plane.stiffness = 1e7;  // per unit area (the points carry their areas)
     plane.sharpness = 100;
     model.ground = GroundContact(plane, edgeCrossingContactPoints(grid));
   } else {

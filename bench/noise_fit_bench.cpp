@@ -75,7 +75,7 @@ Scene gridBox(double cell, bool ball) {
     "material": {"model": "warped_corotated", "youngs_modulus": 3000, "poisson_ratio": 0.3, "density": 100},
     "gravity": [0, -10, 0],
     "damping": {"alpha1": 0.1, "alpha2": 0.01},
-    "ground": {"normal": [0.1, 1.0, 0.05], "offset": 0.02, "stiffness": 1e4, "sharpness": 100},
+    "ground": {"normal": [0.1, 1.0, 0.05], "offset": 0.02, "stiffness": 1e7, "sharpness": 100},
     "initial": {"velocity": [0.3, -1.5, 0.1], "angular_velocity": [0.5, 0.2, 1.5]},
     "integrator": {"type": "newmark_theta", "theta": 0.6},
     "time": {"dt": 0.01, "steps": 30}

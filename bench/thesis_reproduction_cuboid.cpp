@@ -34,7 +34,9 @@ nlohmann::json cuboidScene(int r, bool collision) {
   })");
   j["sdf"]["cell_size"] = 1.0 / r;
   if (collision) {
-    j["ground"] = {{"normal", {0, 1, 0}}, {"offset", 0.0}, {"stiffness", 1e4}, {"sharpness", 100}};
+    // The thesis' 1e4 per lattice node; the scene's stiffness is per unit area, and a
+    // bottom-face node stands for h^2 = 1 / r^2.
+    j["ground"] = {{"normal", {0, 1, 0}}, {"offset", 0.0}, {"stiffness", 1e4 * r * r}, {"sharpness", 100}};
     j["initial"] = {{"velocity", {0, -3, 0}}};
   } else {
     j["dirichlet"] = {{{"box", {{"min", {-2, -1, -2}}, {"max", {2, 0.65, 2}}}}}};

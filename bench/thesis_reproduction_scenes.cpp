@@ -57,6 +57,8 @@ nlohmann::json bunnyScene(const std::string& surfaceDir, double cell, double the
   const Vec3 n = planeNormal(theta, phi);
   j["ground"]["normal"] = {n.x(), n.y(), n.z()};
   j["ground"]["offset"] = offset;
+  // The thesis' 1e4 per contact point, as a stiffness per unit area (one point per h^2).
+  j["ground"]["stiffness"] = 1e4 / (cell * cell);
   return j;
 }
 

@@ -35,6 +35,7 @@ struct ModelView {
   const char* fixed;
   const int *pointStart, *pointNode;
   const T* pointWeight;
+  const T* pointArea;  // per point: the rest-surface area A_p (stiffness k A_p)
   const int *nodeEntryStart, *nodeEntry, *entryPoint;
   const int *blockContactStart, *blockContactPoint;
   const T* blockContactWeight;
@@ -207,8 +208,9 @@ struct ContactLoads {
     const V3<T> up = pointValue(M, u, p), vp = pointValue(M, v, p);
     V3<T> q;
     for (int k = 0; k < 3; ++k) q[k] = up[k] + (T(1) - S.theta) * S.dt * vp[k];
-    pointLoad[p] = S.dt * S.stiffness * (s1 * dot3(S.normal, q) - s0);
-    pointJacobian[p] = S.dt * S.stiffness * s1;
+    const T k = S.stiffness * M.pointArea[p];
+    pointLoad[p] = S.dt * k * (s1 * dot3(S.normal, q) - s0);
+    pointJacobian[p] = S.dt * k * s1;
   }
 };
 
@@ -487,7 +489,7 @@ struct ContactAdjoint {
     const V3<T> dup = pointValue(M, du, p), vp = pointValue(M, v, p);
     V3<T> qp;
     for (int k = 0; k < 3; ++k) qp[k] = dup[k] - (T(1) - S.theta) * S.dt * vp[k];
-    const T k = S.stiffness, dt = S.dt;
+    const T k = S.stiffness * M.pointArea[p], dt = S.dt;
     const T d = dot3(S.normal, xp) + S.offset;
     const T s0 = softminZero(d, S.sharpness), s1 = softminZeroDerivative(d, S.sharpness);
     const T s2 = softminZeroSecondDerivative(d, S.sharpness);

@@ -63,6 +63,7 @@ class NewmarkPipeline final : public NewmarkBackend {
     pointStart_.assign(p.pointStart);
     pointNode_.assign(p.pointNode);
     pointWeight_.assign(p.pointWeight);
+    pointArea_.assign(p.pointArea);
     nodeEntryStart_.assign(p.nodeEntryStart);
     nodeEntry_.assign(p.nodeEntry);
     entryPoint_.assign(p.entryPoint);
@@ -236,6 +237,7 @@ class NewmarkPipeline final : public NewmarkBackend {
     M.pointStart = pointStart_.data();
     M.pointNode = pointNode_.data();
     M.pointWeight = pointWeight_.data();
+    M.pointArea = pointArea_.data();
     M.nodeEntryStart = nodeEntryStart_.data();
     M.nodeEntry = nodeEntry_.data();
     M.entryPoint = entryPoint_.data();
@@ -301,7 +303,7 @@ class NewmarkPipeline final : public NewmarkBackend {
       blockContactPoint_;
   Buffer<char> fixed_;
   Buffer<T> lame_, stiffness_, averageGradient_, restForceShape_, massWeight_, quadratureWeight_, shapeGradient_, rest_,
-      mass_, springStiffness_, springForce_, pointWeight_, blockContactWeight_;
+      mass_, springStiffness_, springForce_, pointWeight_, pointArea_, blockContactWeight_;
   Buffer<T> x_, v_, u_, b_, r_, z_, p_, Ap_, xNext_, du_, xMix_, lambda_, xBar_, vBar_, prescribed_;
   Buffer<T> R_, K_, A_, inverse_, slotVector_, pointA_, pointB_, muBar_, lambdaBar_, densityBar_, massBarNode_;
 };

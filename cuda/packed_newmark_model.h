@@ -60,6 +60,7 @@ struct PackedNewmarkModel {
   std::vector<int> pointStart;     // pointCount + 1
   std::vector<int> pointNode;      // per point entry
   std::vector<double> pointWeight; // per point entry
+  std::vector<double> pointArea;   // per point: ContactPoint::area
   std::vector<int> nodeEntryStart; // nodeCount + 1: point entries touching each node
   std::vector<int> nodeEntry;
   std::vector<int> entryPoint;     // per point entry: its point

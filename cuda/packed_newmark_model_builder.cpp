@@ -141,6 +141,7 @@ PackedNewmarkModel packNewmarkModel(const PhysicalModel& model) {
     std::vector<double> contactWeight;
     for (int i = 0; i < p.pointCount; ++i) {
       const ContactPoint& cp = points[i];
+      p.pointArea.push_back(cp.area);
       for (size_t a = 0; a < cp.nodes.size(); ++a) {
         p.pointNode.push_back(cp.nodes[a]);
         p.pointWeight.push_back(cp.weights[a]);

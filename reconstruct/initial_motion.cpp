@@ -71,9 +71,9 @@ RigidTransform registerRigid(const PointMatrix& source, const PointMatrix& targe
   return t;
 }
 
-InitialMotion estimateInitialMotion(const PointCloud& rest, const std::vector<PointCloud>& frames, double dt,
+InitialMotionEstimate estimateInitialMotion(const PointCloud& rest, const std::vector<PointCloud>& frames, double dt,
                                     const Vec3& gravity, const InitialMotionOptions& options) {
-  InitialMotion m;
+  InitialMotionEstimate m;
   if (options.frames <= 0 || rest.size() < 3 || !(dt > 0.0)) return m;
   const Vec3 c0 = centroidOf(rest.points);
   // Least squares over the registered frames: sum_k |c_k - c_0 - g t_k^2 / 2 - v t_k|^2

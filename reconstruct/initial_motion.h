@@ -31,7 +31,7 @@ struct InitialMotionOptions {
   double minRejectDistance = 0.005;  // m
 };
 
-struct InitialMotion {
+struct InitialMotionEstimate {
   bool estimated = false;
   Vec3 velocity = Vec3::Zero();
   Vec3 angularVelocity = Vec3::Zero();
@@ -51,7 +51,7 @@ RigidTransform registerRigid(const PointMatrix& source, const PointMatrix& targe
 // rest: the object's points at t = 0 (the rest frames); frames: the motion frames' object
 // points (frame 0 = t = 0); dt: capture frame interval; gravity: m/s^2. Frames without
 // points are skipped; with none left (or options.frames == 0) nothing is estimated.
-InitialMotion estimateInitialMotion(const PointCloud& rest, const std::vector<PointCloud>& frames, double dt,
+InitialMotionEstimate estimateInitialMotion(const PointCloud& rest, const std::vector<PointCloud>& frames, double dt,
                                     const Vec3& gravity, const InitialMotionOptions& options = {});
 
 }  // namespace softfit

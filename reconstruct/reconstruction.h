@@ -46,7 +46,7 @@ struct ReconstructSummary {
   long long objectPoints = 0;
   bool exactDistance = false;  // rest_sdf holds the exact distance to the fused surface (sdf_redistance.h)
   bool floating = false;  // the rest-frame object does not touch the ground (closed at its lowest point)
-  InitialMotion motion;   // estimated from the first motion frames (initial_motion.h)
+  InitialMotionEstimate motion;   // estimated from the first motion frames (initial_motion.h)
   bool compared = false;
   double trueVolume = 0.0, volumeErrorPercent = 0.0, chamfer = 0.0, chamferCells = 0.0;
 };

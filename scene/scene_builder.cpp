@@ -54,12 +54,9 @@ Geometry buildTetGeometry(const SceneDescription& scene, BuiltScene& built) {
     for (int k = 0; k < 4; ++k) centroid += mesh.vertices.row(mesh.tets(t, k)).transpose() / 4.0;
     g.centroids[t] = centroid;
   }
-  std::vector<int> surfaceNodes(built.surface.data(), built.surface.data() + built.surface.size());
-  std::sort(surfaceNodes.begin(), surfaceNodes.end());
-  surfaceNodes.erase(std::unique(surfaceNodes.begin(), surfaceNodes.end()), surfaceNodes.end());
-  for (int n : surfaceNodes) g.contactPoints.push_back(ContactPoint{{n}, {1.0}});
   built.cells = tetCells(mesh.tets);
   built.embeddedSurface = identityEmbedding(mesh.vertexCount(), built.surface);
+  g.contactPoints = surfaceContactPoints(built.embeddedSurface, g.rest);
   return g;
 }
 
@@ -101,9 +98,10 @@ Geometry buildGridGeometry(const SdfGeometry& sdf, BuiltScene& built) {
     }
     g.centroids[e] = sum / volume;
   }
-  g.contactPoints = edgeCrossingContactPoints(*grid);
   for (const GridCell& c : grid->cells()) built.cells.add(VtkCellType::kHexahedron, c.nodes.data(), 8);
   built.embeddedSurface = extractEmbeddedSurface(*grid, sdf.surface);
+  // Ground contact on the lattice edges' surface crossings, each with its rest area (grid_contact_points.h).
+  g.contactPoints = edgeCrossingContactPoints(*grid);
   return g;
 }
 

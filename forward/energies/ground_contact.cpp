@@ -91,13 +91,13 @@ Vec3 GroundContact::position(const VecX& x, const ContactPoint& p) const {
 
 double GroundContact::energy(const VecX& x) const {
   double total = 0.0;
-  for (const auto& p : points_) total += plane_.stiffness * softminZeroPotential(distance(x, p), plane_.sharpness);
+  for (const auto& p : points_) total += stiffness(p) * softminZeroPotential(distance(x, p), plane_.sharpness);
   return total;
 }
 
 void GroundContact::addGradient(const VecX& x, VecX& gradient) const {
   for (const auto& p : points_) {
-    const Vec3 g = plane_.stiffness * softminZero(distance(x, p), plane_.sharpness) * plane_.normal;
+    const Vec3 g = stiffness(p) * softminZero(distance(x, p), plane_.sharpness) * plane_.normal;
     for (size_t a = 0; a < p.nodes.size(); ++a) gradient.segment<3>(3 * p.nodes[a]) += p.weights[a] * g;
   }
 }

@@ -13,10 +13,11 @@ Vec3 pointValue(const VecX& v, const ContactPoint& p) {
 
 void GroundContact::addParameterAdjoint(const VecX& x, const VecX& lambda, double scale, Vec3& normalBar,
                                         double& offsetBar) const {
-  const double k = plane_.stiffness, alpha = plane_.sharpness;
+  const double alpha = plane_.sharpness;
   const Vec3& n = plane_.normal;
   for (const auto& p : points_) {
-    // lambda^T grad = k softmin(d) (n . lambda_p), d = n . x_p + offset
+    // lambda^T grad = k A_p softmin(d) (n . lambda_p), d = n . x_p + offset
+    const double k = stiffness(p);
     const Vec3 xp = position(x, p);
     const Vec3 lp = pointValue(lambda, p);
     const double d = n.dot(xp) + plane_.offset;
@@ -28,10 +29,11 @@ void GroundContact::addParameterAdjoint(const VecX& x, const VecX& lambda, doubl
 
 void GroundContact::addSemiImplicitAdjoint(const VecX& x, const VecX& q, const VecX& lambda, double scale, VecX& xBar,
                                            Vec3& normalBar, double& offsetBar) const {
-  const double k = plane_.stiffness, alpha = plane_.sharpness;
+  const double alpha = plane_.sharpness;
   const Vec3& n = plane_.normal;
   for (const auto& p : points_) {
-    // s = k [softmin'(d) (n.q_p)(n.lambda_p) + softmin(d) (n.lambda_p)]
+    // s = k A_p [softmin'(d) (n.q_p)(n.lambda_p) + softmin(d) (n.lambda_p)]
+    const double k = stiffness(p);
     const Vec3 xp = position(x, p), qp = pointValue(q, p), lp = pointValue(lambda, p);
     const double d = n.dot(xp) + plane_.offset;
     const double s0 = softminZero(d, alpha), s1 = softminZeroDerivative(d, alpha);

@@ -115,9 +115,10 @@ void NewmarkThetaIntegrator::addContact(const PhysicalModel& model, const State&
   std::vector<Eigen::Triplet<double>> triplets;
   for (const ContactPoint& p : ground.points()) {
     const double d = ground.distance(current.x, p);
-    const Vec3 fc = -plane.stiffness * softminZero(d, plane.sharpness) * plane.normal;
+    const double k = ground.stiffness(p);
+    const Vec3 fc = -k * softminZero(d, plane.sharpness) * plane.normal;
     const double slope = softminZeroDerivative(d, plane.sharpness);  // in (0, 1)
-    const Mat3 Jplus = plane.stiffness * slope * nnT;
+    const Mat3 Jplus = k * slope * nnT;
     // The multigrid's coarse levels get the springs of the points that touch (or nearly
     // touch) the ground; the others' stiffness is negligible there (preconditioner only).
     const bool touching = slope > kContactLevelsSlope;

@@ -43,8 +43,10 @@ struct Scene {
     model = testing::makeBoxModel(mesh, material, 3e3, 0.3, 100.0);
     model->gravity = Vec3(0.3, -9.81, 0.1);
     model->damping = {0.2, 0.01};
-    std::vector<int> all(mesh.vertexCount());
-    for (int i = 0; i < mesh.vertexCount(); ++i) all[i] = i;
+    // Every node touches the ground, with areas 0.5, 1, 1.5 (mean 1): the gradients
+    // must carry the per-point areas (stiffness per unit area).
+    std::vector<ContactPoint> all;
+    for (int i = 0; i < mesh.vertexCount(); ++i) all.push_back(ContactPoint{{i}, {1.0}, 0.5 + 0.5 * (i % 3)});
     model->ground = GroundContact(GroundPlane{Vec3(0.05, 1.0, 0.0).normalized(), 0.0, 1e4, 100.0}, all);
     initial = restState(*model);
     for (int i = 0; i < mesh.vertexCount(); ++i) {

@@ -121,7 +121,7 @@ TEST(GridDerivatives, EdgeCrossingGroundContactMatchesFiniteDifferences) {
   GroundPlane plane;
   plane.normal = Vec3(0.1, 1.0, -0.05).normalized();
   plane.offset = -0.25;  // the plane cuts the torus: points on both sides
-  plane.stiffness = 1e3;
+  plane.stiffness = 1e6;  // per unit area (the points carry their areas)
   plane.sharpness = 30.0;
   const std::vector<ContactPoint> points = edgeCrossingContactPoints(*g.grid);
   ASSERT_GT(points.size(), 50u);

@@ -26,9 +26,13 @@ std::unique_ptr<PhysicalModel> droppedTorus(MaterialModel material, std::shared_
   model->gravity = Vec3(0, -10, 0);
   model->damping = {0.1, 0.001};
   GroundPlane plane;
-  plane.stiffness = 1e4;
   plane.sharpness = 100;
-  model->ground = GroundContact(plane, edgeCrossingContactPoints(*grid));
+  std::vector<ContactPoint> points = edgeCrossingContactPoints(*grid);
+  // Per unit area (the points carry their areas): the same total as 1e4 per point.
+  double area = 0.0;
+  for (const ContactPoint& p : points) area += p.area;
+  plane.stiffness = 1e4 * static_cast<double>(points.size()) / area;
+  model->ground = GroundContact(plane, std::move(points));
   return model;
 }
 

@@ -31,7 +31,7 @@ std::unique_ptr<PhysicalModel> cuboid(bool collision, std::shared_ptr<CutCellGri
   model->nodeLattice = grid->nodeLatticeCoordinates();
   if (collision) {
     GroundPlane plane;
-    plane.stiffness = 1e4;
+    plane.stiffness = 1e7;  // per unit area (the points carry their areas)
     plane.sharpness = 100;
     model->ground = GroundContact(plane, edgeCrossingContactPoints(*grid));
   } else {

@@ -14,7 +14,7 @@ SMALL_SCENE = {
     "material": {"model": "corotated", "youngs_modulus": 3e3, "poisson_ratio": 0.3, "density": 100},
     "gravity": [0.3, -9.81, 0.1],
     "damping": {"alpha1": 0.2, "alpha2": 0.01},
-    "ground": {"normal": [0.05, 1.0, 0.0], "offset": 0.0, "stiffness": 1e4, "sharpness": 100},
+    "ground": {"normal": [0.05, 1.0, 0.0], "offset": 0.0, "stiffness": 1.5e5, "sharpness": 100},
     "initial": {"velocity": [0.2, -3.0, 0.1], "angular_velocity": [0.5, 0.3, 2.0]},
     "integrator": {"type": "backward_euler", "tolerance": 1e-13, "max_iterations": 200},
     "time": {"dt": 0.01, "steps": 8},

@@ -54,20 +54,20 @@ TEST(InitialMotion, RecoversVelocityAndAngularVelocityOfAThrow) {
   }
   InitialMotionOptions spin;
   spin.angular = true;
-  const InitialMotion m = estimateInitialMotion(rest, frames, dt, g, spin);
+  const InitialMotionEstimate m = estimateInitialMotion(rest, frames, dt, g, spin);
   ASSERT_TRUE(m.estimated);
   EXPECT_EQ(m.framesUsed, 3);
   EXPECT_LT((m.velocity - v).norm(), 0.03 * v.norm()) << m.velocity.transpose();
   EXPECT_LT((m.angularVelocity - w).norm(), 0.1 * w.norm()) << m.angularVelocity.transpose();
   // Without gravity in the model the vertical velocity is off by g t / 2 on average.
-  const InitialMotion noGravity = estimateInitialMotion(rest, frames, dt, Vec3::Zero(), spin);
+  const InitialMotionEstimate noGravity = estimateInitialMotion(rest, frames, dt, Vec3::Zero(), spin);
   EXPECT_GT(std::abs(noGravity.velocity.y() - v.y()), 0.05);
 
-  const InitialMotion again = estimateInitialMotion(rest, frames, dt, g, spin);
+  const InitialMotionEstimate again = estimateInitialMotion(rest, frames, dt, g, spin);
   EXPECT_EQ(again.velocity, m.velocity);
   EXPECT_EQ(again.angularVelocity, m.angularVelocity);
   // Without options.angular the angular velocity is 0 and the velocity the same.
-  const InitialMotion still = estimateInitialMotion(rest, frames, dt, g);
+  const InitialMotionEstimate still = estimateInitialMotion(rest, frames, dt, g);
   EXPECT_EQ(still.velocity, m.velocity);
   EXPECT_EQ(still.angularVelocity, Vec3::Zero());
 
