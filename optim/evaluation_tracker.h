@@ -45,4 +45,13 @@ OptimizationResult minimizeCeres(EvaluationTracker& tracker, const VecX& q0, con
 OptimizationResult minimizeGradientOnlyLbfgs(EvaluationTracker& tracker, const VecX& q0,
                                              const OptimizerOptions& options);
 
+// minimize() with options.hessianPreconditioner (preconditioned_minimize.cpp): evaluates f
+// at q0, builds H and T (hessian_preconditioner.h), runs options.kind on u (q = q0 + T u)
+// and reports points, gradient norms (of dL/dq) and evaluations (the n Hessian evaluations
+// included) in q. The first trial step is the Newton step of H, shortened to at most 0.5
+// in every internal coordinate. If H cannot be built (a failed forward solve, a zero
+// Hessian) it runs unpreconditioned and says so in stopReason.
+OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX& q0, const OptimizerOptions& options,
+                                          const IterationCallback& onIteration);
+
 }  // namespace softfit

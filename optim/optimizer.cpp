@@ -31,6 +31,7 @@ std::string optimizerKindName(OptimizerKind kind) {
 
 OptimizationResult minimize(const ObjectiveFunction& f, const VecX& q0, const OptimizerOptions& options,
                             const IterationCallback& onIteration) {
+  if (options.hessianPreconditioner) return minimizePreconditioned(f, q0, options, onIteration);
   EvaluationTracker tracker(f, onIteration);
   if (options.kind == OptimizerKind::Lbfgs || options.kind == OptimizerKind::LbfgsB) {
     // The initial point is iteration 0 for every algorithm.

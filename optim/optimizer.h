@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "forward/types.h"
+#include "optim/hessian_preconditioner.h"
 
 namespace softfit {
 
@@ -33,6 +34,11 @@ struct OptimizerOptions {
   // later steps use the quasi-Newton scaling and are not affected.
   double initialStep = 0.1;
   VecX lowerBounds, upperBounds;         // L-BFGS-B only (internal coordinates); empty = unbounded
+  // Run in the coordinates of a finite-difference Hessian at q0 (hessian_preconditioner.h):
+  // n more evaluations first; the gradient tolerance then applies to the preconditioned
+  // gradient T^T g. Not with L-BFGS-B (its bounds are per coordinate).
+  bool hessianPreconditioner = false;
+  HessianPreconditionerOptions hessian;
 };
 
 struct IterationRecord {

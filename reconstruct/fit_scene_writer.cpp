@@ -13,8 +13,11 @@ nlohmann::json vec(const Vec3& v) { return nlohmann::json::array({v[0], v[1], v[
 void writeFitScene(const std::string& path, const FitSceneSettings& s) {
   nlohmann::json scene = nlohmann::json::object();
   scene["name"] = s.name;
+  // The closest-point cost fits the embedded surface: at the samples' resolution, not the
+  // nodes' (the thesis level), which cuts a reconstructed shape's faces and edges, lying
+  // anywhere in the cells, by up to a few millimetres (bench/README.md, raw captures).
   if (s.geometryKey == "sdf")
-    scene["sdf"] = {{"type", "volume"}, {"file", s.geometryFile}, {"cell_size", s.cellSize}};
+    scene["sdf"] = {{"type", "volume"}, {"file", s.geometryFile}, {"cell_size", s.cellSize}, {"surface", "samples"}};
   else
     scene["mesh"] = {{"file", s.geometryFile}};
   scene["material"] = {{"model", s.material},

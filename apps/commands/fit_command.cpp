@@ -37,6 +37,7 @@ struct FitOptions {
   std::string parameters = "E,nu,alpha1,alpha2";
   std::string start;  // "E=2500,nu=0.35"
   std::string optimizer = "auto";
+  std::string precondition = "none";
   int maxIterations = 100;
   double gradientTolerance = 1e-10;
   double relativeCostTolerance = 1e-12;
@@ -56,6 +57,7 @@ OptimizerOptions optimizerOptions(const FitOptions& options, OptimizerKind kind)
   optimizer.gradientTolerance = options.gradientTolerance;
   optimizer.relativeCostTolerance = options.relativeCostTolerance;
   optimizer.stepTolerance = options.stepTolerance;
+  optimizer.hessianPreconditioner = options.precondition == "hessian";
   return optimizer;
 }
 
@@ -222,6 +224,12 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
   cmd->add_option("--optimizer", options->optimizer,
                   "auto (gradient-only-lbfgs for the grid SDF point cost, else lbfgs), lbfgs, lbfgsb, bb, ceres or "
                   "gradient-only-lbfgs (line search on directional derivatives only, for costs with jumps)")
+      ->capture_default_str();
+  cmd->add_option("--precondition", options->precondition,
+                  "none, or hessian: run the optimizer in the coordinates of a finite-difference Hessian at the "
+                  "start (one more evaluation per parameter; for correlated, badly scaled parameters such as E, nu "
+                  "and the damping coefficients; not with lbfgsb)")
+      ->check(CLI::IsMember({"none", "hessian"}))
       ->capture_default_str();
   cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->check(integerAtLeast(1))->capture_default_str();
   cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")

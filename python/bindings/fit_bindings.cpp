@@ -68,6 +68,7 @@ py::dict captureDict(const Capture& capture) {
 struct PythonFitOptions {
   FitLossOptions loss;  // loss, point_cost, huber, noise_sigma
   std::string optimizer = "auto";
+  std::string precondition = "none";
   int maxIterations = 100;
   double gradientTolerance = 1e-10, costTolerance = 1e-12;
 };
@@ -96,6 +97,9 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   optimizer.gradientTolerance = options.gradientTolerance;
   optimizer.relativeCostTolerance = options.costTolerance;
   if (optimizer.maxIterations < 1) throw InputError("max_iterations: must be >= 1");
+  if (options.precondition != "none" && options.precondition != "hessian")
+    throw InputError("precondition = \"" + options.precondition + "\": must be none or hessian");
+  optimizer.hessianPreconditioner = options.precondition == "hessian";
 
   const ObjectiveFunction objective = [&problem](const VecX& q, VecX& gradient) {
     checkInterrupt();
@@ -157,8 +161,9 @@ void bindFit(py::module_& m) {
       [](PythonScene& scene, const std::string& observations, const py::object& params,
          const std::map<std::string, double>& start, const std::string& loss, const std::string& optimizer,
          const std::string& pointCost, int maxIterations, double gradientTolerance, double costTolerance,
-         double huber, double noiseSigma, const py::object& callback) {
+         double huber, double noiseSigma, const std::string& precondition, const py::object& callback) {
         PythonFitOptions options;
+        options.precondition = precondition;
         options.loss.loss = loss;
         options.optimizer = optimizer;
         options.loss.pointCost = pointCost;
@@ -173,12 +178,14 @@ void bindFit(py::module_& m) {
       py::arg("start") = std::map<std::string, double>{}, py::arg("loss") = "auto", py::arg("optimizer") = "auto",
       py::arg("point_cost") = "auto", py::arg("max_iterations") = 100, py::arg("gradient_tolerance") = 1e-10,
       py::arg("cost_tolerance") = 1e-12, py::arg("huber") = 0.0, py::arg("noise_sigma") = 0.0,
-      py::arg("callback") = py::none(),
+      py::arg("precondition") = "none", py::arg("callback") = py::none(),
       R"doc(`softfit fit` on a capture folder (capture.json or displacements.json) from Python.
 
 callback(record) runs after every iteration with {"iteration", "evaluations", "cost",
 "gradient_norm", "params", "names"}; an exception it raises stops the fit and propagates.
-The scene keeps the fitted values. Returns {"names", "start", "params", "cost",
+precondition="hessian" runs the optimizer in the coordinates of a finite-difference
+Hessian at the start (as `softfit fit --precondition hessian`). The scene keeps the
+fitted values. Returns {"names", "start", "params", "cost",
 "iterations", "evaluations", "converged", "stop_reason", "optimizer"}.)doc");
 }
 

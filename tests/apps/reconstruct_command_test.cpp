@@ -106,6 +106,9 @@ TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
   EXPECT_NEAR(scene.initial.velocity.y(), 2.0, 0.3);
   EXPECT_NEAR(scene.initial.velocity.z(), 0.0, 0.2);
   EXPECT_EQ(scene.initial.angularVelocity, softfit::Vec3::Zero());
+  // The fit's closest-point cost sees the embedded surface at the samples' resolution.
+  ASSERT_TRUE(scene.sdf.has_value());
+  EXPECT_EQ(scene.sdf->surface, softfit::SurfaceResolution::Samples);
   const nlohmann::json summary = nlohmann::json::parse(bytes(out / "report/summary.json"));
   EXPECT_EQ(summary["sdf"], "exact distance to rest_surface.obj");
   EXPECT_EQ(summary["initial_motion"]["frames"], 3);

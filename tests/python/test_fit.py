@@ -31,6 +31,18 @@ def test_fit_with_callback_recovers_E_and_nu(tmp_path, small_scene):
     assert small_scene.get_parameters("E,nu") == pytest.approx(result["params"], rel=1e-12)  # through the Lame parameters
 
 
+def test_hessian_preconditioned_fit_recovers_E_and_nu(tmp_path, small_scene):
+    write_displacements(small_scene, tmp_path)
+    records = []
+    result = softfit.fit(small_scene, str(tmp_path), "E,nu", start={"E": 4000.0, "nu": 0.25},
+                         precondition="hessian", callback=records.append, max_iterations=50)
+    assert result["params"] == pytest.approx([3e3, 0.3], rel=1e-6)
+    # iteration 0 comes after the start and one evaluation per parameter for the Hessian
+    assert records[0]["iteration"] == 0 and records[0]["evaluations"] == 3
+    with pytest.raises(softfit.InputError, match="precondition"):
+        softfit.fit(small_scene, str(tmp_path), "E", precondition="newton")
+
+
 def test_an_exception_in_the_callback_stops_the_fit(tmp_path, small_scene):
     write_displacements(small_scene, tmp_path)
 
