@@ -26,7 +26,7 @@ cmake --build build -j "$(nproc)" --target softfit
 scene=bench/reconstruct_scenes/box_throw_grid.json
 out=results/default
 build/softfit synth "$scene" --sensor kinect --background --camera-count 4 --rest-frames 5 -o "$out/capture"
-build/softfit reconstruct "$out/capture" --sensor kinect --cell-size 0.0375 --truth-scene "$scene" \
+build/softfit reconstruct "$out/capture" --sensor kinect --cell-size 0.0375 --voxel 0.006 --truth-scene "$scene" \
   -o "$out/reconstruction"
 build/softfit fit "$out/reconstruction/scene.json" --observations "$out/reconstruction/observations" \
   --params E,nu,alpha1,alpha2,velocity --start E=7000,nu=0.35,alpha1=0.15,alpha2=0.015 \
