@@ -11,7 +11,8 @@ for P1 tets is exactly softfit's lumped-mass gravity load) with its default Newt
 solver (relative residual 1e-9). softfit runs with its default stopping rule (Newton step below 1e-10 of the
 size) and with FEniCS' (relative residual 1e-9). Prints the times and iteration counts, FEniCS' energy
 and residual at softfit's solution, and, when FEniCS' plain Newton converges, the
-largest nodal displacement difference. Run it with Debian's /usr/bin/python3.
+largest nodal displacement difference, and whether issue 21's goals (softfit within 1.2x
+FEniCS' iterations and no more CPU time) are met. Run it with Debian's /usr/bin/python3.
 """
 import argparse
 import os
@@ -92,6 +93,12 @@ def main():
     print(f"{'softfit':10} {int(sf_iterations):>10} {float(sf_wall):>8.3f} {float(sf_cpu):>8.3f}   ({args.filter}, default stop: step 1e-10 L)")
     print(f"{'softfit':10} {int(sfr_iterations):>10} {float(sfr_wall):>8.3f} {float(sfr_cpu):>8.3f}   ({args.filter}, FEniCS' stop: residual 1e-9 relative)")
     print(f"{'FEniCS':10} {fe_iterations:>10} {fe_wall:>8.3f} {fe_cpu:>8.3f}   (plain Newton from rest, converged {bool(converged)})")
+    # Issue 21's goals: at most 1.2x FEniCS' Newton iterations, and no slower (CPU).
+    worst_iterations = max(int(sf_iterations), int(sfr_iterations))
+    worst_cpu = max(float(sf_cpu), float(sfr_cpu))
+    print(f"goal iterations <= 1.2 x {fe_iterations} = {1.2 * fe_iterations:.1f}: "
+          f"{'met' if worst_iterations <= 1.2 * fe_iterations else 'NOT met'} ({worst_iterations}); "
+          f"goal CPU <= FEniCS': {'met' if worst_cpu <= fe_cpu else 'NOT met'} ({worst_cpu:.3f} s vs {fe_cpu:.3f} s)")
     # softfit's solution in FEniCS: its energy Pi (softfit's potential minus the constant
     # rest-position gravity term) and the FEniCS residual there, relative to the residual
     # at rest (the same discrete problem: ~1e-12 or less).

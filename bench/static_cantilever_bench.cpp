@@ -4,11 +4,13 @@
 // (E = 2e7, nu = 0.3): the tip sags by about half the length. One quasi-static Newton
 // solve from the rest shape per eigenvalue filter.
 //
-//   build/bench/static_cantilever_bench [filter ...] [--watchdog N] [--export DIR]
+//   build/bench/static_cantilever_bench [filter ...] [--watchdog N] [--no-ldlt] [--export DIR]
 //
 // Filters default to exact_first clamp abs none; each runs with softfit's default
 // stopping rule and with FEniCS' (relative residual 1e-9). --watchdog N sets
-// NewtonOptions::watchdogSteps (0: plain backtracking, the old line search). Environment: CANTILEVER_E (Young's
+// NewtonOptions::watchdogSteps (0: plain backtracking, the old line search). --no-ldlt:
+// exact_first goes straight to clamp where the exact Hessian's Cholesky fails
+// (NewtonOptions::indefiniteExactSteps false, the behaviour before 2026-11-26). Environment: CANTILEVER_E (Young's
 // modulus, default 2e7), CANTILEVER_TRACE=1 (print each Newton iteration: Hessian, gradient,
 // step, step length, energy). --export DIR writes DIR/nodes.txt
 // (x y z per node), DIR/tets.txt (4 node indices per tet), DIR/displacement.txt and
@@ -47,10 +49,12 @@ int main(int argc, char** argv) {
   std::vector<std::string> filters;
   std::string exportDir;
   int watchdog = NewtonOptions{}.watchdogSteps;
+  bool ldlt = NewtonOptions{}.indefiniteExactSteps;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--export" && i + 1 < argc) exportDir = argv[++i];
     else if (a == "--watchdog" && i + 1 < argc) watchdog = std::atoi(argv[++i]);
+    else if (a == "--no-ldlt") ldlt = false;
     else filters.push_back(a);
   }
   if (filters.empty()) filters = {"exact_first", "clamp", "abs", "none"};
@@ -68,8 +72,9 @@ int main(int argc, char** argv) {
   // the free end's mean vertical displacement.
   const std::vector<int> tip = nodesInBox(mesh, Vec3(10 - 1e-9, -1e9, -1e9), Vec3(1e9, 1e9, 1e9));
 
-  std::printf("static cantilever: %d tets, %d nodes, %d dofs, neo-Hookean E %g nu 0.3, gravity; watchdog %d\n", m,
-              static_cast<int>(rest.size() / 3), static_cast<int>(rest.size()), kYoungs, watchdog);
+  std::printf("static cantilever: %d tets, %d nodes, %d dofs, neo-Hookean E %g nu 0.3, gravity; watchdog %d, LDL^T steps %s\n",
+              m, static_cast<int>(rest.size() / 3), static_cast<int>(rest.size()), kYoungs, watchdog,
+              ldlt ? "on" : "off");
   std::printf("%-12s %-22s %10s %12s %10s %10s %14s\n", "filter", "stop", "iterations", "factorized", "wall s",
               "CPU s", "tip sag / L");
   // Stopping rules: softfit's default (Newton step below 1e-10 of the size), and FEniCS'
@@ -82,11 +87,12 @@ int main(int argc, char** argv) {
       settings.filter = parseEigenvalueFilter(filters[k], "filter argument");
       settings.newton.maxIterations = 200;
       settings.newton.watchdogSteps = watchdog;
+      settings.newton.indefiniteExactSteps = ldlt;
       if (rule == 1) settings.newton.relativeGradientTolerance = 1e-9;
       if (std::getenv("CANTILEVER_TRACE"))  // what each Newton iteration did
         settings.newton.trace = [](const NewtonIterationInfo& i) {
           std::printf("    %3d %-8s |g|_2 %10.3e |dx|_inf %10.3e alpha %8.5f energy %.17g\n", i.iteration,
-                      i.exactHessian ? "exact" : "filtered", i.gradientNorm, i.stepNorm, i.alpha, i.value);
+                      i.indefinite ? "ldlt" : i.exactHessian ? "exact" : "filtered", i.gradientNorm, i.stepNorm, i.alpha, i.value);
         };
       QuasiStaticSolver solver(settings);
       const auto w0 = std::chrono::steady_clock::now();

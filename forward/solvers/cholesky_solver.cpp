@@ -14,6 +14,9 @@ struct CholeskySolver::Impl {
 CholeskySolver::CholeskySolver(CholeskyMode mode) : impl_(std::make_unique<Impl>()), mode_(mode) {
   availableBlasThreads();  // first use: the BLAS is switched to softfit's single-threaded default
   impl_->llt.setMode(mode == CholeskyMode::Supernodal ? Eigen::CholmodSupernodalLLt : Eigen::CholmodLDLt);
+  // Silent: "not positive definite" is an answer here (factorize() returns false), not a
+  // message for stdout; every failure is reported through factorize()'s result.
+  impl_->llt.cholmod().print = 0;
 }
 CholeskySolver::~CholeskySolver() = default;
 CholeskySolver::CholeskySolver(CholeskySolver&&) noexcept = default;

@@ -23,7 +23,8 @@ class CholeskySolver {
 
   // Numeric factorization of A (lower triangle is read). Runs the symbolic analysis
   // on the first call or when the pattern size changed. Returns false when A is not
-  // positive definite (the factorization is then unusable).
+  // positive definite (the factorization is then unusable). Simplicial mode is LDL^T
+  // without pivoting: it also factorizes indefinite A and fails only on a zero pivot.
   bool factorize(const SparseMatrix& A);
   VecX solve(const VecX& b) const;
   MatX solveColumns(const MatX& B) const;  // several right-hand sides at once

@@ -49,10 +49,11 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
   if (options_.observer) options_.observer(0, x, value);
   double gradientTwoNorm = 0.0, initialGradientTwoNorm = -1.0;
   // Reports an iteration that moved x by alpha dx.
-  auto report = [&](double alpha, bool exactStep) {
+  auto report = [&](double alpha, bool exactStep, bool indefiniteStep) {
+    if (indefiniteStep) ++result.indefiniteIterations;
     if (options_.observer) options_.observer(result.iterations, x, value);
     if (options_.trace)
-      options_.trace({result.iterations, exactStep, gradientTwoNorm, result.lastStepNorm, alpha, value});
+      options_.trace({result.iterations, exactStep, indefiniteStep, gradientTwoNorm, result.lastStepNorm, alpha, value});
   };
   // Watchdog (Nocedal & Wright, sec. 15.6): the iterate where the relaxed full steps
   // began, with its value, Newton step, slope and Hessian kind.
@@ -60,7 +61,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
   struct {
     VecX x, dx;
     double value = 0.0, slope = 0.0, stepNorm = 0.0;
-    bool exact = false;
+    bool exact = false, indefinite = false;
   } reference;
   for (int it = 0; it < options_.maxIterations; ++it) {
     objective.gradient(x, g);
@@ -85,10 +86,20 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       ++result.factorizations;
     }
     VecX dx;
+    bool indefinite = false;  // the step solved the exact Hessian's LDL^T
     if (factorized) {
       dx = cholesky_.solve(rhs);
       // Positive definite H gives g.dx = -g H^-1 g < 0; round-off aside. Otherwise filter.
       if (!(g.dot(dx) < 0.0) && !local) factorized = false;
+    } else if (exactFirst && !exactRejected && !local && options_.indefiniteExactSteps) {
+      // Indefinite exact Hessian: its Newton step may still point downhill (the large
+      // rotations of a bending bar pass through such states); take it when it does.
+      ++result.factorizations;
+      if (indefinite_.factorize(H_)) {
+        dx = indefinite_.solve(rhs);
+        const double cosine = -g.dot(dx) / (g.norm() * dx.norm());
+        factorized = indefinite = dx.allFinite() && cosine >= options_.indefiniteDescentCosine;
+      }
     }
     if (!factorized) {
       objective.hessian(x, H_, modelTrusted ? HessianKind::FilteredModelTrusted : HessianKind::Filtered);
@@ -108,7 +119,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       // line search (at this scale the objective's round-off dominates its decrease).
       x += dx;
       value = objective.value(x);
-      report(1.0, exactStep);
+      report(1.0, exactStep, indefinite);
       result.converged = true;
       relaxed = 0;
       break;
@@ -125,7 +136,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       // the objective's round-off here (its decrease is ~|g| |dx|).
       x += dx;
       value = objective.value(x);
-      report(1.0, exactStep);
+      report(1.0, exactStep, indefinite);
       relaxed = 0;
       continue;
     }
@@ -135,7 +146,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
       objective.hessian(x, exactH_, HessianKind::Exact);
       curvature = dx.dot(exactH_ * dx);
     }
-    if (relaxed == 0) reference = {x, dx, value, slope, result.lastStepNorm, exactStep};
+    if (relaxed == 0) reference = {x, dx, value, slope, result.lastStepNorm, exactStep, indefinite};
     // The full step first: accepted when it decreases the objective enough below the
     // reference iterate's value (with no relaxed steps pending, the Armijo test).
     double alpha = 1.0;
@@ -158,6 +169,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
         dx = reference.dx;
         slope = reference.slope;
         exactStep = reference.exact;
+        indefinite = reference.indefinite;
         result.lastStepNorm = reference.stepNorm;
         relaxed = 0;
       }
@@ -198,7 +210,7 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
     }
     x = trial;
     value = trialValue;
-    report(alpha, exactStep);
+    report(alpha, exactStep, indefinite);
   }
   if (relaxed > 0 && !result.converged) {
     // Out of iterations during relaxed steps: return the better reference iterate.

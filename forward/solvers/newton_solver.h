@@ -2,7 +2,8 @@
 // Projected Newton minimization of a smooth objective with fixed (Dirichlet) dofs:
 // PSD-filtered Hessian (filtering is the objective's job), CHOLMOD solve with the
 // symbolic analysis reused across calls, the full step first with a watchdog, then a
-// backtracking Armijo line search.
+// backtracking Armijo line search. Exact first: the exact Hessian's Cholesky step, else
+// its LDL^T step where that is a descent direction, else the filtered Hessian's step.
 #include <functional>
 
 #include "forward/math/psd_projection.h"
@@ -30,8 +31,10 @@ class NewtonObjective {
   // ratio, which costs one exact Hessian assembly per iteration.
   virtual bool adaptiveFilter() const { return false; }
   // True when the exact Hessian should be tried first in every iteration
-  // (EigenvalueFilter::ExactFirst): the filtered one is used only when the exact one's
-  // Cholesky fails or its step finds no decrease.
+  // (EigenvalueFilter::ExactFirst): Cholesky, else (indefinite) LDL^T whose step is used
+  // when it is a descent direction (NewtonOptions::indefiniteExactSteps); the filtered
+  // Hessian is used only when neither gives a descent direction or the step finds no
+  // decrease.
   virtual bool exactHessianFirst() const { return false; }
 };
 
@@ -39,6 +42,7 @@ class NewtonObjective {
 struct NewtonIterationInfo {
   int iteration = 0;          // from 1
   bool exactHessian = false;  // the step came from the exact (unfiltered) Hessian
+  bool indefinite = false;    // ...whose Cholesky failed: the step solved its LDL^T
   double gradientNorm = 0.0;  // 2-norm of the free-dof gradient before the step
   double stepNorm = 0.0;      // infinity norm of the Newton step
   double alpha = 0.0;         // accepted step length (1: full step)
@@ -62,7 +66,14 @@ struct NewtonOptions {
   // full step lands sufficiently below the iterate where they began (the reference),
   // Newton goes on from there; otherwise it returns to the reference and backtracks
   // along the reference's step. 0: plain backtracking from the full step.
-  int watchdogSteps = 1;
+  int watchdogSteps = 2;  // 2 since the LDL^T steps (2026-11-26; was 1)
+  // Exact first (NewtonObjective::exactHessianFirst), where the exact Hessian's Cholesky
+  // fails: solve with its LDL^T factorization (CHOLMOD simplicial, no pivoting; negative
+  // pivots are fine, zero ones fail) and take that step when it is finite and a descent
+  // direction, -g.dx >= indefiniteDescentCosine |g| |dx|; otherwise the filtered Hessian.
+  // false: straight to the filtered Hessian (before 2026-11-26).
+  bool indefiniteExactSteps = true;
+  double indefiniteDescentCosine = 1e-6;
   // Once the Newton step is below this multiple of stepTolerance the exact Hessian is
   // tried first (quadratic convergence); the filtered one is used when it is not
   // positive definite.
@@ -90,6 +101,7 @@ struct NewtonResult {
   double decrement = 0.0;     // -1/2 g.dx of the last Newton step
   int factorizations = 0;     // numeric Cholesky factorizations (shift retries included)
   int filteredIterations = 0;  // iterations that used the filtered Hessian
+  int indefiniteIterations = 0;  // iterations that used the exact Hessian's LDL^T step
   bool converged = false;
 };
 
@@ -108,6 +120,7 @@ class NewtonSolver {
  private:
   NewtonOptions options_;
   CholeskySolver cholesky_;
+  CholeskySolver indefinite_{CholeskyMode::Simplicial};  // LDL^T of indefinite exact Hessians
   SparseMatrix H_;
   SparseMatrix exactH_;  // adaptive filtering: the exact Hessian for the trust-region ratio
 };

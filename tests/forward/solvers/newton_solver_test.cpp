@@ -140,13 +140,80 @@ TEST(NewtonSolver, ExactFirstUsesTheExactHessianWhereItIsPositiveDefinite) {
 TEST(NewtonSolver, ExactFirstFallsBackToTheFilteredHessianWhereItIsIndefinite) {
   DoubleWellObjective objective;
   VecX x(2);
-  x << 0.2, -0.3;  // both coordinates in the concave region: exact Cholesky fails
+  x << 0.2, -0.3;  // both coordinates in the concave region: exact Cholesky fails, and the
+                   // LDL^T step -H^-1 g climbs towards the maximum at 0
   const NewtonResult r = minimizeDoubleWell(objective, x);
   ASSERT_GE(objective.requests.size(), 2u);
   EXPECT_EQ(objective.requests[0], HessianKind::Exact);
   EXPECT_EQ(objective.requests[1], HessianKind::Filtered);
   EXPECT_GE(r.filteredIterations, 1);
   EXPECT_LT(r.filteredIterations, r.iterations);  // exact again once past the inflection
+}
+
+// Where the exact Hessian is indefinite but its Newton step (an LDL^T solve) points
+// downhill, exact first takes that step instead of the filtered one.
+TEST(NewtonSolver, ExactFirstTakesTheIndefiniteExactStepWhereItDescends) {
+  VecX start(2);
+  start << 0.5, 3.0;  // H = diag(-0.25, 26): indefinite; g = (-0.375, 24)
+  DoubleWellObjective objective;
+  VecX x = start;
+  NewtonOptions o = options();
+  std::vector<NewtonIterationInfo> trace;
+  o.trace = [&](const NewtonIterationInfo& i) { trace.push_back(i); };
+  const NewtonResult r = NewtonSolver(o).minimize(objective, x, DofMask(2, false));
+  ASSERT_TRUE(r.converged);
+  // dx = -H^-1 g = (-1.5, -0.92): g.dx = 0.56 - 22.2 < 0; x_0 lands on the minimum -1.
+  ASSERT_GE(trace.size(), 2u);
+  EXPECT_TRUE(trace[0].exactHessian);
+  EXPECT_TRUE(trace[0].indefinite);
+  EXPECT_EQ(trace[0].alpha, 1.0);
+  EXPECT_EQ(x[0], -1.0);
+  EXPECT_NEAR(x[1], 1.0, 1e-10);
+  EXPECT_EQ(r.indefiniteIterations, 1);
+  EXPECT_EQ(r.filteredIterations, 0);
+  for (HessianKind kind : objective.requests) EXPECT_EQ(kind, HessianKind::Exact);
+  // Without LDL^T steps the first iteration is a filtered one.
+  DoubleWellObjective clamped;
+  o.indefiniteExactSteps = false;
+  trace.clear();
+  VecX y = start;
+  const NewtonResult rc = NewtonSolver(o).minimize(clamped, y, DofMask(2, false));
+  ASSERT_TRUE(rc.converged);
+  ASSERT_GE(trace.size(), 1u);
+  EXPECT_FALSE(trace[0].exactHessian);
+  EXPECT_EQ(rc.indefiniteIterations, 0);
+  EXPECT_GE(rc.filteredIterations, 1);
+}
+
+// Where the indefinite exact Hessian's Newton step points uphill, exact first falls back
+// to the filtered Hessian: the same iterates as without LDL^T steps, one factorization more.
+TEST(NewtonSolver, ExactFirstFiltersWhereTheIndefiniteExactStepAscends) {
+  VecX start(2);
+  start << 0.2, 1.01;  // H = diag(-0.88, 2.06): indefinite; g = (-0.192, 0.0303)
+  NewtonOptions o = options();
+  std::vector<NewtonIterationInfo> trace;
+  o.trace = [&](const NewtonIterationInfo& i) { trace.push_back(i); };
+  DoubleWellObjective objective;
+  VecX x = start;
+  const NewtonResult r = NewtonSolver(o).minimize(objective, x, DofMask(2, false));
+  ASSERT_TRUE(r.converged);
+  // dx = -H^-1 g = (-0.22, -0.015): g.dx = 0.042 - 0.0004 > 0.
+  ASSERT_GE(trace.size(), 1u);
+  ASSERT_GE(objective.requests.size(), 2u);
+  EXPECT_EQ(objective.requests[0], HessianKind::Exact);
+  EXPECT_EQ(objective.requests[1], HessianKind::Filtered);
+  EXPECT_FALSE(trace[0].exactHessian);
+  EXPECT_FALSE(trace[0].indefinite);
+  EXPECT_EQ(r.indefiniteIterations, 0);
+  EXPECT_NEAR(std::abs(x[0]), 1.0, 1e-10);
+  EXPECT_NEAR(x[1], 1.0, 1e-10);
+  o.indefiniteExactSteps = false;
+  DoubleWellObjective clamped;
+  VecX y = start;
+  const NewtonResult rc = NewtonSolver(o).minimize(clamped, y, DofMask(2, false));
+  EXPECT_EQ(rc.iterations, r.iterations);
+  EXPECT_EQ(x, y);
+  EXPECT_GT(r.factorizations, rc.factorizations);  // the rejected LDL^T solves
 }
 
 // Rosenbrock's function (1 - x)^2 + 100 (y - x^2)^2: from (-1.2, 1) the exact Hessian is
