@@ -5,6 +5,7 @@
 // (Newton) or exact (adjoint) Hessian, and the mixed derivative with respect to a_i.
 #include <vector>
 
+#include "face/active_corotated.h"
 #include "face/face_model.h"
 #include "forward/math/psd_projection.h"
 #include "forward/solvers/newton_solver.h"
@@ -37,11 +38,20 @@ class FacePotential final : public NewtonObjective {
 
  private:
   Mat3 deformation(int tet, const VecX& x) const;  // F_i Fp_i^{-1}
+  // Per tet, the polar decompositions at x (activePolar of F_i Fp_i^-1 and A_i), computed
+  // in parallel and cached: Newton evaluates the value at a trial point and then the
+  // gradient and Hessian at the same point, so the SVDs are paid once per iterate. The
+  // cache is keyed on x, the activations and the plastic scale (FaceModel::plasticScale
+  // may be reassigned between solves); results are the same bits as without it.
+  const std::vector<ActivePolar>& polars(const VecX& x) const;
   Eigen::Matrix<double, 9, 12> shapeMatrix(int tet) const;  // d vec(F_eff) / d x_local
 
   const FaceModel& model_;
   std::vector<Vec6> activations_;
   std::vector<Mat3> activationMatrices_;
+  mutable std::vector<ActivePolar> polars_;
+  mutable VecX polarsX_, polarsPlasticScale_;
+  mutable bool polarsValid_ = false;
 };
 
 }  // namespace softfit::face
