@@ -24,6 +24,7 @@ class FacePotential final : public NewtonObjective {
   void gradient(const VecX& x, VecX& g) override;
   void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override;
   bool adaptiveFilter() const override { return filter == EigenvalueFilter::Adaptive; }
+  bool exactHessianFirst() const override { return filter == EigenvalueFilter::ExactFirst; }
   SparseMatrix hessianPattern() const override { return model_.pattern.zeroMatrix(); }
 
   double elasticEnergy(const VecX& x) const;
@@ -34,7 +35,7 @@ class FacePotential final : public NewtonObjective {
   // Per tet: d grad E / d a_i (12 x 6; rows = the tet's 4 nodes x 3), for sensitivities.
   std::vector<Eigen::Matrix<double, 12, 6>> activationForceBlocks(const VecX& x) const;
 
-  EigenvalueFilter filter = EigenvalueFilter::Abs;
+  EigenvalueFilter filter = EigenvalueFilter::ExactFirst;
 
  private:
   Mat3 deformation(int tet, const VecX& x) const;  // F_i Fp_i^{-1}
