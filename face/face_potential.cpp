@@ -5,6 +5,12 @@
 
 namespace softfit::face {
 
+namespace {
+// Tets per batch of the parallel element loops (per-tet results are scattered in tet
+// order after each batch, so sums are the same bits for any thread count).
+constexpr int kAssemblyBatch = 4096;
+}  // namespace
+
 FacePotential::FacePotential(const FaceModel& model) : model_(model) {
   setActivations(std::vector<Vec6>(model.tetCount(), identityActivation()));
 }
@@ -69,12 +75,17 @@ double FacePotential::value(const VecX& x) {
 void FacePotential::gradient(const VecX& x, VecX& g) {
   const std::vector<ActivePolar>& polar = polars(x);
   g = -model_.externalForce();
-  for (int t = 0; t < model_.tetCount(); ++t) {
-    const Element& e = model_.elements[t];
-    const Vec9 P = flatten(activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]));
-    const Eigen::Matrix<double, 12, 1> ge = e.quadrature[0].weight * (shapeMatrix(t).transpose() * P);
-    for (int a = 0; a < 4; ++a) g.segment<3>(3 * e.nodes[a]) += ge.segment<3>(3 * a);
-  }
+  std::vector<Eigen::Matrix<double, 12, 1>> local(kAssemblyBatch);
+  computeInParallelScatterInOrder(
+      model_.tetCount(), kAssemblyBatch, 0,
+      [&](int t, int slot) {
+        const Vec9 P = flatten(activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]));
+        local[slot] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * P);
+      },
+      [&](int t, int slot) {
+        const Element& e = model_.elements[t];
+        for (int a = 0; a < 4; ++a) g.segment<3>(3 * e.nodes[a]) += local[slot].segment<3>(3 * a);
+      });
 }
 
 void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
@@ -82,17 +93,24 @@ void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
   assembler.setZero();
   using Mat12 = Eigen::Matrix<double, 12, 12>;
   const std::vector<ActivePolar>& polar = polars(x);
-  for (int t = 0; t < model_.tetCount(); ++t) {
-    const Element& e = model_.elements[t];
-    const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
-    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-    const Eigen::Matrix<double, 12, 9> BtdP = B.transpose().lazyProduct(dP);
-    Mat12 He = e.quadrature[0].weight * BtdP.lazyProduct(B);
-    He = (0.5 * (He + He.transpose())).eval();
-    projectToPsd<12>(He, elementFilter(filter, kind), 0.0);
-    for (int a = 0; a < 4; ++a)
-      for (int b = 0; b < 4; ++b) assembler.addBlock(e.nodes[a], e.nodes[b], He.block<3, 3>(3 * a, 3 * b));
-  }
+  const EigenvalueFilter elementKind = elementFilter(filter, kind);
+  std::vector<Mat12> local(kAssemblyBatch);
+  computeInParallelScatterInOrder(
+      model_.tetCount(), kAssemblyBatch, 0,
+      [&](int t, int slot) {
+        const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
+        const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
+        const Eigen::Matrix<double, 12, 9> BtdP = B.transpose().lazyProduct(dP);
+        Mat12& He = local[slot];
+        He = model_.elements[t].quadrature[0].weight * BtdP.lazyProduct(B);
+        He = (0.5 * (He + He.transpose())).eval();
+        projectToPsd<12>(He, elementKind, 0.0);
+      },
+      [&](int t, int slot) {
+        const Element& e = model_.elements[t];
+        for (int a = 0; a < 4; ++a)
+          for (int b = 0; b < 4; ++b) assembler.addBlock(e.nodes[a], e.nodes[b], local[slot].block<3, 3>(3 * a, 3 * b));
+      });
 }
 
 VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
