@@ -44,10 +44,14 @@ Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p, con
 }
 
 Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar) {
-  // d(R A) = dR A with dR = Dpolar(F A)[dF A]:  d vec(R A)/d vec(F) = K Dpolar K, K = kron(A, I).
-  const Mat9 K = rightMultiplier(A);
-  const Mat9 KD = K.lazyProduct(polarRotationDerivative(polar.fa));
-  Mat9 H = -2.0 * p.mu * KD.lazyProduct(K);
+  // d(R A) = dR A with dR = Dpolar(F A)[dF A]:  d vec(R A)/d vec(F) = K Dpolar K, K = kron(A, I),
+  // = sum_k w_k (K t_k)(K t_k)^T over Dpolar's twists, K t_k = vec(twist_k A).
+  const PolarTwists twists = polarRotationTwists(polar.fa);
+  Mat9 H = Mat9::Zero();
+  for (int k = 0; k < 3; ++k) {
+    const Vec9 s = flatten(Mat3(twists.twist[k] * A));
+    H.noalias() -= (2.0 * p.mu * twists.weight(k)) * (s * s.transpose());
+  }
   H.diagonal().array() += 2.0 * p.mu;
   // d[(tr S - 3) R_F] = (R_F : dF) R_F + (tr S - 3) dR_F.
   const SignedSvd& svd = polar.f;
