@@ -1,7 +1,5 @@
 #include "face/active_corotated.h"
 
-#include "forward/math/polar_decomposition.h"
-
 namespace softfit::face {
 
 namespace {
@@ -26,37 +24,48 @@ double stretchTrace(const SignedSvd& svd) { return svd.sigma.sum(); }
 
 }  // namespace
 
-double activeEnergyDensity(const Mat3& F, const Mat3& A, const LameParameters& p) {
-  const Mat3 R = polarRotation(Mat3(F * A));
-  const double t = stretchTrace(signedSvd(F)) - 3.0;
+ActivePolar activePolar(const Mat3& F, const Mat3& A) {
+  ActivePolar out;
+  out.f = signedSvd(F);
+  out.fa = A == Mat3::Identity() ? out.f : signedSvd(Mat3(F * A));
+  return out;
+}
+
+double activeEnergyDensity(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar) {
+  const Mat3 R = polarRotation(polar.fa);
+  const double t = stretchTrace(polar.f) - 3.0;
   return p.mu * (F - R * A).squaredNorm() + 0.5 * p.lambda * t * t;
 }
 
-Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p) {
-  const Mat3 R = polarRotation(Mat3(F * A));
-  const SignedSvd svd = signedSvd(F);
+Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar) {
+  const Mat3 R = polarRotation(polar.fa);
+  const SignedSvd& svd = polar.f;
   return 2.0 * p.mu * (F - R * A) + p.lambda * (stretchTrace(svd) - 3.0) * polarRotation(svd);
 }
 
-Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p) {
-  // d(R A) = dR A with dR = Dpolar(F A)[dF A]:  d vec(R A)/d vec(F) = K Dpolar K, K = kron(A, I).
-  const Mat9 K = rightMultiplier(A);
-  const Mat9 KD = K.lazyProduct(polarRotationDerivative(Mat3(F * A)));
-  Mat9 H = -2.0 * p.mu * KD.lazyProduct(K);
+Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar) {
+  // d(R A) = dR A with dR = Dpolar(F A)[dF A]:  d vec(R A)/d vec(F) = K Dpolar K, K = kron(A, I),
+  // = sum_k w_k (K t_k)(K t_k)^T over Dpolar's twists, K t_k = vec(twist_k A).
+  const PolarTwists twists = polarRotationTwists(polar.fa);
+  Mat9 H = Mat9::Zero();
+  for (int k = 0; k < 3; ++k) {
+    const Vec9 s = flatten(Mat3(twists.twist[k] * A));
+    H.noalias() -= (2.0 * p.mu * twists.weight(k)) * (s * s.transpose());
+  }
   H.diagonal().array() += 2.0 * p.mu;
   // d[(tr S - 3) R_F] = (R_F : dF) R_F + (tr S - 3) dR_F.
-  const SignedSvd svd = signedSvd(F);
+  const SignedSvd& svd = polar.f;
   const Vec9 r = flatten(polarRotation(svd));
   H.noalias() += p.lambda * (r * r.transpose());
   H.noalias() += (p.lambda * (stretchTrace(svd) - 3.0)) * polarRotationDerivative(svd);
   return H;
 }
 
-Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p) {
+Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p,
+                                           const ActivePolar& polar) {
   // d(R A) = Dpolar(F A)[F dA] A + R dA.
-  const Mat3 FA = F * A;
-  const Mat3 R = polarRotation(FA);
-  const Mat9 KD = rightMultiplier(A).lazyProduct(polarRotationDerivative(FA));
+  const Mat3 R = polarRotation(polar.fa);
+  const Mat9 KD = rightMultiplier(A).lazyProduct(polarRotationDerivative(polar.fa));
   const Mat9 dRA = KD.lazyProduct(leftMultiplier(F)) + leftMultiplier(R);
   return -2.0 * p.mu * dRA.lazyProduct(activationJacobian());
 }

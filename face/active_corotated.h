@@ -9,16 +9,42 @@
 // corotated material (forward/materials/corotated_material.h); Dinev's lambda = ours / 2.
 #include "face/activation.h"
 #include "forward/materials/material.h"
+#include "forward/math/polar_decomposition.h"
 
 namespace softfit::face {
 
-double activeEnergyDensity(const Mat3& F, const Mat3& A, const LameParameters& p);
+// The two polar decompositions the energy needs: of F (for S(F)) and of F A (for R).
+// activePolar computes them (one SVD when A is exactly the identity, a passive tet, since
+// then F A = F bit for bit); the functions below take them precomputed so that callers
+// evaluating several quantities at the same F (FacePotential caches them per x) pay for
+// the SVDs once.
+struct ActivePolar {
+  SignedSvd f;   // signedSvd(F)
+  SignedSvd fa;  // signedSvd(F A)
+};
+ActivePolar activePolar(const Mat3& F, const Mat3& A);
+
+double activeEnergyDensity(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar);
 // P = dPsi/dF.
-Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p);
+Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar);
 // d vec(P) / d vec(F) (9x9, column-major vec), exact (not PSD-filtered).
-Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p);
+Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar);
 // d vec(P) / d a (9x6) at fixed F: the mixed derivative the adjoint needs.
-Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p);
+Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p,
+                                           const ActivePolar& polar);
+// The same with the polar decompositions computed here.
+inline double activeEnergyDensity(const Mat3& F, const Mat3& A, const LameParameters& p) {
+  return activeEnergyDensity(F, A, p, activePolar(F, A));
+}
+inline Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p) {
+  return activeFirstPiola(F, A, p, activePolar(F, A));
+}
+inline Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p) {
+  return activeFirstPiolaDerivative(F, A, p, activePolar(F, A));
+}
+inline Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p) {
+  return activeFirstPiolaActivationDerivative(F, A, p, activePolar(F, A));
+}
 // dPsi/da at fixed F.
 Vec6 activeEnergyActivationGradient(const Mat3& F, const Mat3& A, const LameParameters& p);
 

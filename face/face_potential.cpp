@@ -1,9 +1,15 @@
 #include "face/face_potential.h"
 
-#include "face/active_corotated.h"
 #include "forward/errors.h"
+#include "forward/math/parallel_ranges.h"
 
 namespace softfit::face {
+
+namespace {
+// Tets per batch of the parallel element loops (per-tet results are scattered in tet
+// order after each batch, so sums are the same bits for any thread count).
+constexpr int kAssemblyBatch = 4096;
+}  // namespace
 
 FacePotential::FacePotential(const FaceModel& model) : model_(model) {
   setActivations(std::vector<Vec6>(model.tetCount(), identityActivation()));
@@ -13,6 +19,7 @@ void FacePotential::setActivations(const std::vector<Vec6>& tetActivations) {
   if (static_cast<int>(tetActivations.size()) != model_.tetCount())
     throw std::logic_error("FacePotential: one activation per tet expected");
   activations_ = tetActivations;
+  polarsValid_ = false;
   activationMatrices_.resize(tetActivations.size());
   for (std::size_t i = 0; i < tetActivations.size(); ++i)
     activationMatrices_[i] = symmetricFromActivation(tetActivations[i]);
@@ -23,6 +30,22 @@ Mat3 FacePotential::deformation(int tet, const VecX& x) const {
   Mat3 F = deformationGradient(e, e.quadrature[0], x);
   if (model_.plasticScale.size()) F /= model_.plasticScale[tet];
   return F;
+}
+
+const std::vector<ActivePolar>& FacePotential::polars(const VecX& x) const {
+  const VecX& scale = model_.plasticScale;
+  if (polarsValid_ && polarsX_.size() == x.size() && polarsX_ == x && polarsPlasticScale_.size() == scale.size() &&
+      polarsPlasticScale_ == scale)
+    return polars_;
+  polarsValid_ = false;
+  polars_.resize(model_.tetCount());
+  forEachRangeInParallel(model_.tetCount(), 0, [&](int begin, int end) {
+    for (int t = begin; t < end; ++t) polars_[t] = activePolar(deformation(t, x), activationMatrices_[t]);
+  });
+  polarsX_ = x;
+  polarsPlasticScale_ = scale;
+  polarsValid_ = true;
+  return polars_;
 }
 
 Eigen::Matrix<double, 9, 12> FacePotential::shapeMatrix(int tet) const {
@@ -36,10 +59,11 @@ Eigen::Matrix<double, 9, 12> FacePotential::shapeMatrix(int tet) const {
 }
 
 double FacePotential::elasticEnergy(const VecX& x) const {
+  const std::vector<ActivePolar>& polar = polars(x);
   double E = 0.0;
   for (int t = 0; t < model_.tetCount(); ++t)
     E += model_.elements[t].quadrature[0].weight *
-         activeEnergyDensity(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+         activeEnergyDensity(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
   return E;
 }
 
@@ -49,38 +73,53 @@ double FacePotential::value(const VecX& x) {
 }
 
 void FacePotential::gradient(const VecX& x, VecX& g) {
+  const std::vector<ActivePolar>& polar = polars(x);
   g = -model_.externalForce();
-  for (int t = 0; t < model_.tetCount(); ++t) {
-    const Element& e = model_.elements[t];
-    const Vec9 P = flatten(activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t]));
-    const Eigen::Matrix<double, 12, 1> ge = e.quadrature[0].weight * (shapeMatrix(t).transpose() * P);
-    for (int a = 0; a < 4; ++a) g.segment<3>(3 * e.nodes[a]) += ge.segment<3>(3 * a);
-  }
+  std::vector<Eigen::Matrix<double, 12, 1>> local(kAssemblyBatch);
+  computeInParallelScatterInOrder(
+      model_.tetCount(), kAssemblyBatch, 0,
+      [&](int t, int slot) {
+        const Vec9 P = flatten(activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]));
+        local[slot] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * P);
+      },
+      [&](int t, int slot) {
+        const Element& e = model_.elements[t];
+        for (int a = 0; a < 4; ++a) g.segment<3>(3 * e.nodes[a]) += local[slot].segment<3>(3 * a);
+      });
 }
 
 void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
   BlockAssembler assembler(model_.pattern, H);
   assembler.setZero();
   using Mat12 = Eigen::Matrix<double, 12, 12>;
-  for (int t = 0; t < model_.tetCount(); ++t) {
-    const Element& e = model_.elements[t];
-    const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
-    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
-    const Eigen::Matrix<double, 12, 9> BtdP = B.transpose().lazyProduct(dP);
-    Mat12 He = e.quadrature[0].weight * BtdP.lazyProduct(B);
-    He = (0.5 * (He + He.transpose())).eval();
-    projectToPsd<12>(He, elementFilter(filter, kind), 0.0);
-    for (int a = 0; a < 4; ++a)
-      for (int b = 0; b < 4; ++b) assembler.addBlock(e.nodes[a], e.nodes[b], He.block<3, 3>(3 * a, 3 * b));
-  }
+  const std::vector<ActivePolar>& polar = polars(x);
+  const EigenvalueFilter elementKind = elementFilter(filter, kind);
+  std::vector<Mat12> local(kAssemblyBatch);
+  computeInParallelScatterInOrder(
+      model_.tetCount(), kAssemblyBatch, 0,
+      [&](int t, int slot) {
+        const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
+        const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
+        const Eigen::Matrix<double, 12, 9> BtdP = B.transpose().lazyProduct(dP);
+        Mat12& He = local[slot];
+        He = model_.elements[t].quadrature[0].weight * BtdP.lazyProduct(B);
+        He = (0.5 * (He + He.transpose())).eval();
+        projectToPsd<12>(He, elementKind, 0.0);
+      },
+      [&](int t, int slot) {
+        const Element& e = model_.elements[t];
+        for (int a = 0; a < 4; ++a)
+          for (int b = 0; b < 4; ++b) assembler.addBlock(e.nodes[a], e.nodes[b], local[slot].block<3, 3>(3 * a, 3 * b));
+      });
 }
 
 VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
+  const std::vector<ActivePolar>& polar = polars(x);
   VecX out = VecX::Zero(x.size());
   for (int t = 0; t < model_.tetCount(); ++t) {
     const Element& e = model_.elements[t];
     const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
-    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
     Eigen::Matrix<double, 12, 1> ve;
     for (int a = 0; a < 4; ++a) ve.segment<3>(3 * a) = v.segment<3>(3 * e.nodes[a]);
     const Eigen::Matrix<double, 12, 1> he = e.quadrature[0].weight * (B.transpose() * (dP * (B * ve)));
@@ -90,9 +129,11 @@ VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
 }
 
 std::vector<Eigen::Matrix<double, 12, 6>> FacePotential::activationForceBlocks(const VecX& x) const {
+  const std::vector<ActivePolar>& polar = polars(x);
   std::vector<Eigen::Matrix<double, 12, 6>> out(model_.tetCount());
   for (int t = 0; t < model_.tetCount(); ++t) {
-    const Mat96 dPda = activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t]);
+    const Mat96 dPda =
+        activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
     out[t] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * dPda);
   }
   return out;

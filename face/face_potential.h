@@ -5,6 +5,7 @@
 // (Newton) or exact (adjoint) Hessian, and the mixed derivative with respect to a_i.
 #include <vector>
 
+#include "face/active_corotated.h"
 #include "face/face_model.h"
 #include "forward/math/psd_projection.h"
 #include "forward/solvers/newton_solver.h"
@@ -23,6 +24,7 @@ class FacePotential final : public NewtonObjective {
   void gradient(const VecX& x, VecX& g) override;
   void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override;
   bool adaptiveFilter() const override { return filter == EigenvalueFilter::Adaptive; }
+  bool exactHessianFirst() const override { return filter == EigenvalueFilter::ExactFirst; }
   SparseMatrix hessianPattern() const override { return model_.pattern.zeroMatrix(); }
 
   double elasticEnergy(const VecX& x) const;
@@ -33,15 +35,24 @@ class FacePotential final : public NewtonObjective {
   // Per tet: d grad E / d a_i (12 x 6; rows = the tet's 4 nodes x 3), for sensitivities.
   std::vector<Eigen::Matrix<double, 12, 6>> activationForceBlocks(const VecX& x) const;
 
-  EigenvalueFilter filter = EigenvalueFilter::Abs;
+  EigenvalueFilter filter = EigenvalueFilter::ExactFirst;
 
  private:
   Mat3 deformation(int tet, const VecX& x) const;  // F_i Fp_i^{-1}
+  // Per tet, the polar decompositions at x (activePolar of F_i Fp_i^-1 and A_i), computed
+  // in parallel and cached: Newton evaluates the value at a trial point and then the
+  // gradient and Hessian at the same point, so the SVDs are paid once per iterate. The
+  // cache is keyed on x, the activations and the plastic scale (FaceModel::plasticScale
+  // may be reassigned between solves); results are the same bits as without it.
+  const std::vector<ActivePolar>& polars(const VecX& x) const;
   Eigen::Matrix<double, 9, 12> shapeMatrix(int tet) const;  // d vec(F_eff) / d x_local
 
   const FaceModel& model_;
   std::vector<Vec6> activations_;
   std::vector<Mat3> activationMatrices_;
+  mutable std::vector<ActivePolar> polars_;
+  mutable VecX polarsX_, polarsPlasticScale_;
+  mutable bool polarsValid_ = false;
 };
 
 }  // namespace softfit::face

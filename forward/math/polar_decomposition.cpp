@@ -26,17 +26,25 @@ Mat3 polarRotation(const SignedSvd& svd) { return svd.U * svd.V.transpose(); }
 
 Mat3 polarRotation(const Mat3& F) { return polarRotation(signedSvd(F)); }
 
-Mat9 polarRotationDerivative(const SignedSvd& svd) {
+PolarTwists polarRotationTwists(const SignedSvd& svd) {
   const double floor = kPolarDenominatorFloor * std::max(svd.sigma(0), 1.0);
-  Mat9 dR = Mat9::Zero();
+  PolarTwists out;
   constexpr int kPairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
-  for (const auto& pair : kPairs) {
-    const int i = pair[0], j = pair[1];
-    // t = vec(u_i v_j^T - u_j v_i^T) / sqrt(2); accumulate 2/(s_i+s_j) t t^T.
-    const Mat3 T = svd.U.col(i) * svd.V.col(j).transpose() - svd.U.col(j) * svd.V.col(i).transpose();
-    const Vec9 t = flatten(T);
-    const double denom = std::max(svd.sigma(i) + svd.sigma(j), floor);
-    dR.noalias() += (1.0 / denom) * (t * t.transpose());  // (1/denom) = 2/denom * (1/sqrt2)^2
+  for (int k = 0; k < 3; ++k) {
+    const int i = kPairs[k][0], j = kPairs[k][1];
+    // With the unit twist t / sqrt(2): 2/(s_i+s_j) (t/sqrt2)(t/sqrt2)^T = (1/denom) t t^T.
+    out.twist[k] = svd.U.col(i) * svd.V.col(j).transpose() - svd.U.col(j) * svd.V.col(i).transpose();
+    out.weight(k) = 1.0 / std::max(svd.sigma(i) + svd.sigma(j), floor);
+  }
+  return out;
+}
+
+Mat9 polarRotationDerivative(const SignedSvd& svd) {
+  const PolarTwists twists = polarRotationTwists(svd);
+  Mat9 dR = Mat9::Zero();
+  for (int k = 0; k < 3; ++k) {
+    const Vec9 t = flatten(twists.twist[k]);
+    dR.noalias() += twists.weight(k) * (t * t.transpose());
   }
   return dR;
 }

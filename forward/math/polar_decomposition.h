@@ -35,4 +35,14 @@ constexpr double kPolarDenominatorFloor = 1e-10;
 Mat9 polarRotationDerivative(const Mat3& F);
 Mat9 polarRotationDerivative(const SignedSvd& svd);
 
+// The same derivative as three weighted rank-1 terms, dR/dF = sum_k weight_k t_k t_k^T
+// with t_k = vec(twist_k) (twist_k = u_i v_j^T - u_j v_i^T for the pairs (0,1), (0,2),
+// (1,2); weight_k = 1 / (sigma_i + sigma_j), floored as above), for callers that chain
+// it with linear maps of F (K dR/dF K' = sum_k weight_k (K t_k)(K'^T t_k)^T).
+struct PolarTwists {
+  Mat3 twist[3];
+  Vec3 weight;
+};
+PolarTwists polarRotationTwists(const SignedSvd& svd);
+
 }  // namespace softfit
