@@ -47,7 +47,7 @@ nlohmann::json bunnyScene(const std::string& surfaceDir, double cell, double the
     "material": {"model": "warped_corotated", "youngs_modulus": 5e4, "poisson_ratio": 0.3, "density": 100},
     "gravity": [0, -10, 0],
     "damping": {"alpha1": 0.1, "alpha2": 0.001},
-    "ground": {"stiffness": 1e4, "sharpness": 100},
+    "ground": {"sharpness": 100},
     "initial": {"velocity": [0, -2, 0]},
     "integrator": {"type": "newmark_theta", "theta": 0.6, "preconditioner": "cholesky"},
     "time": {"dt": 0.01, "steps": 65}

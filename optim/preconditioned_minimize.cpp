@@ -96,7 +96,6 @@ OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX
   const double qStep = (P.transform * gu0).cwiseAbs().maxCoeff();
   if (qStep > 0.5) length *= 0.5 / qStep;
   if (length > 0.0) inner.initialStep = length;
-  inner.gradientTolerance = options.gradientTolerance;
 
   OptimizationResult result = minimize(fu, VecX::Zero(q0.size()), inner, [&](const IterationRecord& record) {
     if (onIteration) onIteration(toInternal(record));

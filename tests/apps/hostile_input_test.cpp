@@ -149,6 +149,8 @@ const HostileCase kOptionValues[] = {
     {"synth_noise_nan", "synth {H}/tiny_box.json --noise nan -o {T}/out", 2, {"--noise"}},
     {"fit_max_iterations_zero", "fit {H}/tiny_box.json --observations {T}/folder --max-iterations 0 -o {T}/out", 2,
      {"--max-iterations", ">= 1"}},
+    {"fit_precondition_unknown", "fit {H}/tiny_box.json --observations {T}/folder --precondition newton -o {T}/out", 2,
+     {"--precondition", "newton"}},
     {"fit_multi_start_zero", "fit {H}/tiny_box.json --observations {T}/folder --multi-start 0 -o {T}/out", 2,
      {"--multi-start"}},
     {"fit_bootstrap_refit_starts_overflow",
