@@ -13,13 +13,20 @@ nlohmann::json vec(const Vec3& v) { return nlohmann::json::array({v[0], v[1], v[
 void writeFitScene(const std::string& path, const FitSceneSettings& s) {
   nlohmann::json scene = nlohmann::json::object();
   scene["name"] = s.name;
-  // The closest-point cost fits the embedded surface: at the samples' resolution, not the
-  // nodes' (the thesis level), which cuts a reconstructed shape's faces and edges, lying
-  // anywhere in the cells, by up to a few millimetres (bench/README.md, raw captures).
-  if (s.geometryKey == "sdf")
-    scene["sdf"] = {{"type", "volume"}, {"file", s.geometryFile}, {"cell_size", s.cellSize}, {"surface", "samples"}};
-  else
+  // The closest-point cost fits the embedded surface, and the ground touches it. The
+  // grid's own surfaces cut a reconstructed shape's faces and edges, lying anywhere in the
+  // cells: the nodes' (the thesis level) by up to a few millimetres everywhere, the
+  // samples' by 4-7 mm at sharp edges (bench/README.md, raw captures). The fused surface
+  // itself, embedded in the grid, keeps them. The lattice edges' crossings would make the
+  // floor's push depend on where the faces fall on the lattice.
+  if (s.geometryKey == "sdf") {
+    scene["sdf"] = {{"type", "volume"}, {"file", s.geometryFile}, {"cell_size", s.cellSize}};
+    if (s.surfaceMeshFile.empty()) scene["sdf"]["surface"] = "samples";
+    else scene["sdf"]["surface_mesh"] = s.surfaceMeshFile;
+    scene["sdf"]["contact_points"] = "surface";
+  } else {
     scene["mesh"] = {{"file", s.geometryFile}};
+  }
   scene["material"] = {{"model", s.material},
                        {"youngs_modulus", s.youngsModulus},
                        {"poisson_ratio", s.poissonRatio},

@@ -15,6 +15,7 @@ struct FitSceneSettings {
   std::string geometryKey = "sdf";  // "sdf" (volume file, cut-cell grid) or "mesh" (OBJ + TetGen)
   std::string geometryFile;         // relative to the scene file
   double cellSize = 0.05;           // grid cell size ("sdf" only)
+  std::string surfaceMeshFile;      // "sdf": the surface embedded in the grid (empty: its samples' surface)
   std::string material = "warped_corotated";
   double youngsModulus = 1e4, poissonRatio = 0.3, density = 100.0;
   double alpha1 = 0.1, alpha2 = 0.01;

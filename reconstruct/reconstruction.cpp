@@ -181,6 +181,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     }
     scene.geometryKey = "sdf";
     scene.geometryFile = "shape/rest_sdf.json";
+    scene.surfaceMeshFile = "shape/rest_surface.obj";
     writeFitScene((partial / "scene.json").string(), scene);
     scene.geometryKey = "mesh";
     scene.geometryFile = "shape/tet_surface.obj";

@@ -6,6 +6,8 @@
 #include "forward/errors.h"
 #include "forward/mesh/procedural_box.h"
 #include "forward/mesh/read_tet_mesh.h"
+#include "forward/mesh/obj_surface_reader.h"
+#include "grid/embedded_surface_mesh.h"
 #include "grid/grid_contact_points.h"
 #include "grid/sdf_lattice.h"
 
@@ -99,9 +101,19 @@ Geometry buildGridGeometry(const SdfGeometry& sdf, BuiltScene& built) {
     g.centroids[e] = sum / volume;
   }
   for (const GridCell& c : grid->cells()) built.cells.add(VtkCellType::kHexahedron, c.nodes.data(), 8);
-  built.embeddedSurface = extractEmbeddedSurface(*grid, sdf.surface);
-  // Ground contact on the lattice edges' surface crossings, each with its rest area (grid_contact_points.h).
-  g.contactPoints = edgeCrossingContactPoints(*grid);
+  if (sdf.surfaceMesh) {
+    try {
+      built.embeddedSurface = embedSurfaceMesh(*grid, readObjSurface(*sdf.surfaceMesh));
+    } catch (const InputError& e) {
+      throw InputError(sdf.shape.field + ".surface_mesh: " + e.what());
+    }
+  } else {
+    built.embeddedSurface = extractEmbeddedSurface(*grid, sdf.surface);
+  }
+  // Ground contact points, each with its rest area (grid_contact_points.h).
+  g.contactPoints = sdf.contactPoints == GridContactPoints::Surface
+                        ? surfaceContactPoints(built.embeddedSurface, g.rest)
+                        : edgeCrossingContactPoints(*grid);
   return g;
 }
 

@@ -101,13 +101,23 @@ double positiveNumber(const JsonFields& f, const std::string& key) {
 // CSG trees are parsed, built and evaluated recursively: a deeper one is refused.
 constexpr int kMaxSdfDepth = 64;
 
-// One node of the SDF tree at `depth` (0 = top level). Keys "cell_size", "snap",
-// "snap_distance", "quadrature", "refinement" and "surface" belong to the top-level object only.
+// Keys of the grid discretization: they belong to the top-level "sdf" object only.
+const std::vector<const char*> kGridKeys = {"cell_size", "snap", "snap_distance", "quadrature",
+                                             "refinement", "surface", "contact_points", "surface_mesh"};
+
+// A shape's own keys plus the grid keys (any shape can be the top-level object).
+std::vector<const char*> shapeKeys(std::initializer_list<const char*> own) {
+  std::vector<const char*> keys(own);
+  keys.insert(keys.end(), kGridKeys.begin(), kGridKeys.end());
+  return keys;
+}
+
+// One node of the SDF tree at `depth` (0 = top level).
 SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, int depth) {
   if (depth > kMaxSdfDepth)
     throw InputError(f.path() + ": SDF shapes nested more than " + std::to_string(kMaxSdfDepth) + " levels deep");
   if (depth > 0)
-    for (const char* key : {"cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"})
+    for (const char* key : kGridKeys)
       if (f.has(key)) throw InputError(f.field(key) + ": only allowed on the top-level \"sdf\" object");
   SdfShape s;
   s.field = f.path();
@@ -115,12 +125,12 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
   using T = SdfShape::Type;
   switch (s.type) {
     case T::Sphere:
-      f.allowOnly({"type", "center", "radius", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly(shapeKeys({"type", "center", "radius"}));
       s.center = f.vec3("center", Vec3::Zero());
       s.radius = positiveNumber(f, "radius");
       break;
     case T::Box:
-      f.allowOnly({"type", "center", "half_extents", "min", "max", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly(shapeKeys({"type", "center", "half_extents", "min", "max"}));
       if (f.has("min") || f.has("max")) {
         if (f.has("center") || f.has("half_extents"))
           throw InputError(f.path() + ": give either \"min\"/\"max\" or \"center\"/\"half_extents\"");
@@ -137,7 +147,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
       }
       break;
     case T::Torus:
-      f.allowOnly({"type", "center", "axis", "major_radius", "minor_radius", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly(shapeKeys({"type", "center", "axis", "major_radius", "minor_radius"}));
       s.center = f.vec3("center", Vec3::Zero());
       s.axis = f.vec3("axis", Vec3::UnitY());
       if (s.axis.norm() == 0.0) throw InputError(f.field("axis") + ": must be non-zero");
@@ -145,7 +155,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
       s.minorRadius = positiveNumber(f, "minor_radius");
       break;
     case T::Capsule:
-      f.allowOnly({"type", "a", "b", "radius", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly(shapeKeys({"type", "a", "b", "radius"}));
       s.a = f.vec3("a");
       s.b = f.vec3("b");
       s.radius = positiveNumber(f, "radius");
@@ -153,7 +163,7 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
     case T::Union:
     case T::Difference:
     case T::Intersection: {
-      f.allowOnly({"type", "children", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly(shapeKeys({"type", "children"}));
       const std::vector<JsonFields> children = f.objectArray("children");
       const size_t minimum = s.type == T::Difference ? 2 : 1;
       if (children.size() < minimum)
@@ -162,11 +172,11 @@ SdfShape parseSdfShape(const JsonFields& f, const std::string& baseDirectory, in
       break;
     }
     case T::Volume:
-      f.allowOnly({"type", "file", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly(shapeKeys({"type", "file"}));
       s.file = resolvePath(f.string("file"), baseDirectory);
       break;
     case T::Mesh:
-      f.allowOnly({"type", "file", "scale", "translate", "sign", "cell_size", "snap", "snap_distance", "quadrature", "refinement", "surface"});
+      f.allowOnly(shapeKeys({"type", "file", "scale", "translate", "sign"}));
       s.file = resolvePath(f.string("file"), baseDirectory);
       s.scale = f.positive("scale", 1.0);
       s.translate = f.vec3("translate", Vec3::Zero());
@@ -203,6 +213,17 @@ SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirecto
   if (surface == "nodes") g.surface = SurfaceResolution::Nodes;
   else if (surface == "samples") g.surface = SurfaceResolution::Samples;
   else throw InputError(f.field("surface") + " = \"" + surface + "\": unknown surface (valid: nodes, samples)");
+  if (f.has("surface_mesh")) {
+    if (f.has("surface"))
+      throw InputError(f.path() + ": give either \"surface\" (marching tets) or \"surface_mesh\" (a file), not both");
+    g.surfaceMesh = resolvePath(f.string("surface_mesh"), baseDirectory);
+  }
+  const std::string contact = f.string("contact_points", "lattice_edges");
+  if (contact == "lattice_edges") g.contactPoints = GridContactPoints::LatticeEdges;
+  else if (contact == "surface") g.contactPoints = GridContactPoints::Surface;
+  else
+    throw InputError(f.field("contact_points") + " = \"" + contact +
+                     "\": unknown contact points (valid: lattice_edges, surface)");
   // Partial-cell rule: "compressed" (default: 4 points per clipped sub-tet, compressed to
   // at most 11), "sub_tets" (all sub-tet points) or "centroid" (1 point per sub-tet).
   const std::string rule = f.string("quadrature", "compressed");

@@ -29,6 +29,10 @@ JsonFields::JsonFields(const nlohmann::json& object, std::string path) : object_
 }
 
 void JsonFields::allowOnly(std::initializer_list<const char*> allowed) const {
+  allowOnly(std::vector<const char*>(allowed));
+}
+
+void JsonFields::allowOnly(const std::vector<const char*>& allowed) const {
   for (auto it = object_.begin(); it != object_.end(); ++it) {
     bool ok = false;
     for (const char* a : allowed) ok = ok || it.key() == a;

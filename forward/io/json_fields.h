@@ -21,6 +21,7 @@ class JsonFields {
 
   // Throws InputError for any key not in `allowed`.
   void allowOnly(std::initializer_list<const char*> allowed) const;
+  void allowOnly(const std::vector<const char*>& allowed) const;
 
   JsonFields object(const std::string& key) const;
   std::vector<JsonFields> objectArray(const std::string& key) const;

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "forward/errors.h"
 #include "scene/scene_loader.h"
 
@@ -13,8 +15,10 @@ namespace {
 
 GradientCheckReport check(IntegratorType type, MaterialModel material, const std::string& parameters,
                           const std::string& sceneFile = "gradcheck_cube_bounce.json",
-                          const GradientCheckOptions& checkOptions = {}) {
+                          const GradientCheckOptions& checkOptions = {},
+                          const std::function<void(SceneDescription&)>& edit = {}) {
   SceneDescription description = loadScene(std::string(SOFTFIT_SOURCE_DIR) + "/data/scenes/" + sceneFile);
+  if (edit) edit(description);
   description.integrator.type = type;
   description.material.model = material;
   BuiltScene scene = buildScene(description);
@@ -53,6 +57,22 @@ TEST_P(GridGradientCheck, ElasticAndContactParametersOnCutCells) {
   fast.taylorHalvings = 3;
   const GradientCheckReport r = check(GetParam().first, GetParam().second, "E,alpha2,ground_offset",
                                       "gradcheck_sphere_grid.json", fast);
+  for (const auto& row : r.rows) EXPECT_TRUE(row.passed) << row.name << " rel. error " << row.relativeError;
+  EXPECT_TRUE(r.taylor.passed);
+}
+
+// The raw-capture scenes' contact: one point per vertex of the grid's embedded (samples)
+// surface, each with its rest area, instead of the lattice edges' crossings.
+TEST(SceneGradientCheck, GridWithSurfaceContactPoints) {
+  GradientCheckOptions fast;
+  fast.relativeSteps = {1e-5, 1e-6};
+  fast.taylorHalvings = 3;
+  const GradientCheckReport r =
+      check(IntegratorType::NewmarkTheta, MaterialModel::WarpedCorotated, "E,nu,alpha1,ground,velocity",
+            "gradcheck_sphere_grid.json", fast, [](SceneDescription& d) {
+              d.sdf->surface = SurfaceResolution::Samples;
+              d.sdf->contactPoints = GridContactPoints::Surface;
+            });
   for (const auto& row : r.rows) EXPECT_TRUE(row.passed) << row.name << " rel. error " << row.relativeError;
   EXPECT_TRUE(r.taylor.passed);
 }

@@ -106,14 +106,18 @@ TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
   EXPECT_NEAR(scene.initial.velocity.y(), 2.0, 0.3);
   EXPECT_NEAR(scene.initial.velocity.z(), 0.0, 0.2);
   EXPECT_EQ(scene.initial.angularVelocity, softfit::Vec3::Zero());
-  // The fit's closest-point cost sees the embedded surface at the samples' resolution.
+  // The fit's closest-point cost and the ground see the fused surface, embedded in the grid.
   ASSERT_TRUE(scene.sdf.has_value());
-  EXPECT_EQ(scene.sdf->surface, softfit::SurfaceResolution::Samples);
+  ASSERT_TRUE(scene.sdf->surfaceMesh.has_value());
+  EXPECT_EQ(fs::path(*scene.sdf->surfaceMesh), fs::path(out / "shape/rest_surface.obj").lexically_normal());
+  EXPECT_EQ(scene.sdf->contactPoints, softfit::GridContactPoints::Surface);
   const nlohmann::json summary = nlohmann::json::parse(bytes(out / "report/summary.json"));
   EXPECT_EQ(summary["sdf"], "exact distance to rest_surface.obj");
   EXPECT_EQ(summary["initial_motion"]["frames"], 3);
   const softfit::BuiltScene built = softfit::buildScene(scene);
   EXPECT_TRUE(built.isGrid());
+  EXPECT_EQ(built.embeddedSurface.vertexCount(),
+            static_cast<int>(built.model->ground->points().size()));  // a contact point per fused vertex
   softfit::loadScene((out / "scene_tets.json").string());  // parses (TetGen runs only when built)
 
   const softfit::Capture capture = softfit::loadCapture((out / "observations").string());
