@@ -15,6 +15,7 @@
 #   --sensor kinect|ideal      (kinect)        --cameras C        (4)
 #   --rest-frames K            (5)             --stride K         (1; synth and reconstruct)
 #   --cell-size H              (reconstruct's default: object size / 8)
+#   --voxel V                  (reconstruct's default: object size / 48; the demo: 0.006)
 #   --params LIST              (E,nu,alpha1,alpha2,velocity)
 #   --start LIST               (E=1.4 E_true,nu=nu_true+0.05,alpha1/alpha2 = 1.5 x true)
 #   --max-iterations N         (25)            --fit-args "..."   (more fit options, e.g. "--point-cost closest")
@@ -27,7 +28,7 @@ scene=${1:?usage: bench/raw_capture_fit.sh SCENE WORK [options]}
 work=${2:?usage: bench/raw_capture_fit.sh SCENE WORK [options]}
 shift 2
 sensor=kinect cameras=4 rest=5 stride=1 cell="" params="E,nu,alpha1,alpha2,velocity" start="" iters=25
-fitargs="" softfit=build/softfit vframes=3
+fitargs="" softfit=build/softfit vframes=3 voxel=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --sensor) sensor=$2; shift 2 ;;
@@ -35,6 +36,7 @@ while [ $# -gt 0 ]; do
     --rest-frames) rest=$2; shift 2 ;;
     --stride) stride=$2; shift 2 ;;
     --cell-size) cell=$2; shift 2 ;;
+    --voxel) voxel=$2; shift 2 ;;
     --params) params=$2; shift 2 ;;
     --start) start=$2; shift 2 ;;
     --max-iterations) iters=$2; shift 2 ;;
@@ -68,6 +70,7 @@ fi
 # reconstruct/initial_motion.h) into scene.json: the fit's start for velocity.
 recargs=(--sensor "$sensor" --stride "$stride" --truth-scene "$scene" --velocity-frames "$vframes")
 [ -n "$cell" ] && recargs+=(--cell-size "$cell")
+[ -n "$voxel" ] && recargs+=(--voxel "$voxel")
 "$softfit" reconstruct "$work/cap" -o "$work/rec" "${recargs[@]}" > "$work/reconstruct.log" 2>&1 \
   || { echo "reconstruct failed:"; tail -5 "$work/reconstruct.log"; exit 1; }
 t2=$(now)

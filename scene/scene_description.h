@@ -37,17 +37,18 @@ struct BoxGeometry {
   Eigen::Vector3i cells = Eigen::Vector3i::Ones();
 };
 
+// The ground's contact points on a grid body (grid/grid_contact_points.h): the thesis'
+// lattice-edge surface crossings, or the vertices of the embedded output surface. The
+// lattice-edge set's bottom face ends in a chamfer a cell wide, so the ground's push on
+// an object depends on where its faces fall on the lattice (a resting 0.3 m box, placed
+// five ways on a 37.5 mm lattice: 19.8 to 31.8 N; raised by 0.6 mm it lands 5 mm
+// differently); the surface set's vertices sample every face (28.2 to 30.4 N).
+enum class GridContactPoints { LatticeEdges, Surface };
+
 // An object given by a signed distance field, simulated on a cut-cell hexahedral grid
 // (grid/): nodes at integer multiples of cellSize, |phi| < snapFraction * cellSize
 // (or, when set, |phi| < snapDistance in world units: the thesis convention) snapped to
 // 0, cells near the surface sampled refinement^3 times for the quadrature.
-// The ground's contact points on a grid body (grid/grid_contact_points.h): the thesis'
-// lattice-edge surface crossings, or the vertices of the embedded output surface. The
-// lattice-edge set's bottom face ends in a chamfer a cell wide, so the ground's push on
-// an object depends on where its faces fall on the lattice (a box raised by 0.6 mm of a
-// 37.5 mm cell lands 5 mm differently); the surface set does not.
-enum class GridContactPoints { LatticeEdges, Surface };
-
 struct SdfGeometry {
   SdfShape shape;
   double cellSize = 0.0;
@@ -55,7 +56,7 @@ struct SdfGeometry {
   std::optional<double> snapDistance;
   int refinement = 3;
   CutCellQuadratureOptions quadrature;
-  SurfaceResolution surface = SurfaceResolution::Nodes;  // output surface
+  SurfaceResolution surface = SurfaceResolution::Nodes;  // output surface (without surfaceMesh)
   GridContactPoints contactPoints = GridContactPoints::LatticeEdges;
   // A triangle surface (OBJ) embedded in the grid instead of the marching-tets surface:
   // output, fit cost and surface contact points (grid/embedded_surface_mesh.h).

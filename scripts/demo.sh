@@ -9,8 +9,10 @@
 #   2. softfit reconstruct: ground plane, segmentation, fused rest shape, initial
 #      velocity; scene.json + observations + report (no true mesh used)
 #                                                                  -> results/default/reconstruction
-#   3. softfit fit: Young's modulus, Poisson ratio, both Rayleigh damping coefficients and
-#      the initial velocity from a wrong start (E 7000 vs 5000, nu 0.35 vs 0.3, alphas 1.5x),
+#   3. softfit fit: Young's modulus, Poisson ratio, both Rayleigh damping coefficients, the
+#      initial velocity and the ground's offset (the object's unseen underside makes its
+#      height above the contact plane uncertain by millimetres, and the floor's push depends
+#      on it exponentially) from a wrong start (E 7000 vs 5000, nu 0.35 vs 0.3, alphas 1.5x),
 #      L-BFGS preconditioned by a finite-difference Hessian at the start
 #                                                                  -> results/default/fit
 # and prints recovered vs true values. The result folders: reconstruction/report/
@@ -29,5 +31,5 @@ build/softfit synth "$scene" --sensor kinect --background --camera-count 4 --res
 build/softfit reconstruct "$out/capture" --sensor kinect --cell-size 0.0375 --voxel 0.006 --truth-scene "$scene" \
   -o "$out/reconstruction"
 build/softfit fit "$out/reconstruction/scene.json" --observations "$out/reconstruction/observations" \
-  --params E,nu,alpha1,alpha2,velocity --start E=7000,nu=0.35,alpha1=0.15,alpha2=0.015 \
+  --params E,nu,alpha1,alpha2,velocity,ground_offset --start E=7000,nu=0.35,alpha1=0.15,alpha2=0.015 \
   --point-cost closest --precondition hessian --max-iterations 20 -o "$out/fit" "$@"
