@@ -111,7 +111,9 @@ RasterImage renderLandscapePlot(const LandscapeData& d, std::vector<std::vector<
     image.text(left, 18, "cost landscape: log10 cost over " + d.names[0] + " and " + d.names[1], kBlack, 2);
     const Range y = axisRange(d, 1);
     const auto py = [&](double v) { return top + plotH * (1.0 - y.at(v)); };
-    place = [&, py](const VecX& p, double) { return PlotPosition{px(p[0]), py(p[1])}; };
+    place = [px, y, top, plotH](const VecX& p, double) {
+      return PlotPosition{px(p[0]), top + plotH * (1.0 - y.at(p[1]))};
+    };
     const bool grid = d.gridCounts.size() == 2 && static_cast<size_t>(d.gridCounts[0]) * d.gridCounts[1] == n;
     for (size_t i = 0; i < n; ++i) {
       const Rgb c = d.ok[i] ? colour(cost.at(logCost(d.costs[i]))) : kGrey;
