@@ -1,5 +1,6 @@
 // bench/thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]
 //                            [--surfaces=DIR]
+// bench/thesis_reproduction [--quick] --write-bar-case=DIR   (the files of thesis_landscapes.sh)
 // Prints one markdown table: every thesis experiment next to softfit's result (see
 // thesis_reproduction.h and bench/README.md). Exit code 0; 4 when an experiment throws.
 #include "bench/thesis_reproduction.h"
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   RunOptions options;
   options.surfaceDir = std::string(SOFTFIT_SOURCE_DIR) + "/../shared/data/surface";
   std::set<std::string> only;
+  std::string barCase;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--quick") {
@@ -68,6 +70,8 @@ int main(int argc, char** argv) {
       options.verbose = true;
     } else if (arg.rfind("--surfaces=", 0) == 0) {
       options.surfaceDir = arg.substr(11);
+    } else if (arg.rfind("--write-bar-case=", 0) == 0) {
+      barCase = arg.substr(17);
     } else if (arg.rfind("--only=", 0) == 0) {
       std::stringstream list(arg.substr(7));
       for (std::string name; std::getline(list, name, ',');) only.insert(name);
@@ -75,10 +79,21 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]\n"
                    "                           [--surfaces=DIR]\n"
+                   "       thesis_reproduction [--quick] --write-bar-case=DIR\n"
                    "unknown argument: %s\n",
                    arg.c_str());
       return 1;
     }
+  }
+  if (!barCase.empty()) {
+    try {
+      writeBarCase(barCase, options);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "thesis_reproduction: %s\n", e.what());
+      return 4;
+    }
+    std::printf("wrote %s/bar.json and %s/observations/{displacements,truth}.json\n", barCase.c_str(), barCase.c_str());
+    return 0;
   }
   const std::vector<std::pair<std::string, std::function<std::vector<Row>(const RunOptions&)>>> experiments = {
       {"counts", gridCountRows}, {"cuboid", cuboidTimingRows}, {"joint", jointFitRows},

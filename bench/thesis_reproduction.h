@@ -47,6 +47,11 @@ std::vector<Row> dragonRows(const RunOptions& options);         // Fig. 5.12
 std::vector<Row> stepTimingRows(const RunOptions& options);     // Table 5.2
 std::vector<Row> notReproducedRows();                           // what this program does not run
 
+// Fig. 5.6 / 5.7a,b: the Fig. 5.4 bar (320 cells; --quick 40) as DIR/bar.json and its
+// displacement observations, DIR/observations/{displacements,truth}.json, for
+// `softfit fit` and `softfit sweep` (bench/thesis_landscapes.sh).
+void writeBarCase(const std::string& dir, const RunOptions& options);
+
 // Formatting helpers.
 std::string format(const char* fmt, ...);
 std::string percent(double value, double truth);  // "+0.03%"

@@ -15,7 +15,9 @@ OptimizationResult minimizeBarzilaiBorwein(EvaluationTracker& tracker, const Vec
     return result;
   }
   tracker.recordIteration(0, q, f, g);
-  double step = 1e-2 / std::max(g.cwiseAbs().maxCoeff(), 1e-300);  // first step moves q by ~0.01
+  // The first step moves q by options.firstStep (Euclidean), or by 0.01 in its largest coordinate.
+  double step = options.firstStep > 0.0 ? options.firstStep / std::max(g.norm(), 1e-300)
+                                        : 1e-2 / std::max(g.cwiseAbs().maxCoeff(), 1e-300);
   for (int it = 1; it <= options.maxIterations; ++it) {
     if (g.cwiseAbs().maxCoeff() <= options.gradientTolerance) {
       result.converged = true;

@@ -18,6 +18,11 @@ namespace softfit {
 struct HessianPreconditionerOptions {
   double step = 1e-3;    // finite-difference step in internal coordinates
   double floor = 1e-6;   // smallest eigenvalue kept, relative to the largest
+  // Re-take H (n more evaluations) at the best point after every `refreshEvery`
+  // iterations and continue in its coordinates; 0 = only at the start. For costs whose
+  // curvature changes along the way (a start 25% off in E): each stage's first step is
+  // then the Newton step of the current H.
+  int refreshEvery = 0;
 };
 
 // Forward-difference Hessian from gradients: column i = (g(q0 + h e_i) - g0) / h, then

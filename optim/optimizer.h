@@ -33,10 +33,14 @@ struct OptimizerOptions {
   // (e.g. lift the ground plane off the body, where the cost is flat but lower);
   // later steps use the quasi-Newton scaling and are not affected.
   double initialStep = 0.1;
+  // BarzilaiBorwein: length (internal coordinates, Euclidean) of the first step along
+  // -gradient; 0 = the thesis' conservative start, 0.01 in the largest coordinate.
+  double firstStep = 0.0;
   VecX lowerBounds, upperBounds;         // L-BFGS-B only (internal coordinates); empty = unbounded
   // Run in the coordinates of a finite-difference Hessian at q0 (hessian_preconditioner.h):
   // n more evaluations first; the gradient tolerance then applies to the preconditioned
-  // gradient T^T g. Not with L-BFGS-B (its bounds are per coordinate).
+  // gradient T^T g. Not with L-BFGS-B (its bounds are per coordinate). Each stage (see
+  // HessianPreconditionerOptions::refreshEvery) starts with the Newton step.
   bool hessianPreconditioner = false;
   HessianPreconditionerOptions hessian;
 };

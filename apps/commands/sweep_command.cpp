@@ -17,6 +17,7 @@
 #include "forward/io/run_marker.h"
 #include "forward/mesh/input_file.h"
 #include "forward/value_limits.h"
+#include "optim/report/fit_report.h"
 #include "optim/report/ground_truth.h"
 #include "optim/report/landscape_plot.h"
 
@@ -33,6 +34,7 @@ struct SweepOptions {
   int lhs = 0;  // 0 = a full grid
   long long seed = 1;
   bool gradient = false;
+  std::vector<std::string> paths;  // fits' history.csv files drawn on sweep.png
   double rankTimeout = 0.0;
   bool quiet = false;
 };
@@ -127,6 +129,14 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
       }
     }
   }
+  // Optimizer paths for the plot, read before any work: a bad file is bad input.
+  std::vector<LandscapePath> paths;
+  if (options.paths.size() > 4) throw InputError("--path: at most 4 paths, got " + std::to_string(options.paths.size()));
+  for (const std::string& file : options.paths) {
+    const FitHistoryTrack track = readFitHistoryCsv(file, names);
+    const fs::path folder = fs::path(file).parent_path();
+    paths.push_back({folder.empty() ? file : folder.filename().string(), track.points, track.costs});
+  }
   // The sweep reports d cost / d parameter: identity transforms (internal = physical).
   TransformSet identity;
   identity.transforms.resize(axes.size());
@@ -198,6 +208,7 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
       data.high.push_back(a.high);
     }
     data.truth = readGroundTruth((fs::path(options.inputs.observations) / "truth.json").string());
+    data.paths = paths;
     writeAtomically((out / "sweep.png").string(), [&](const std::string& path) { writeLandscapePlot(path, data); });
     plotNote = ", sweep.png";
   } else {
@@ -232,6 +243,9 @@ void addSweepCommand(CLI::App& app, int& exitCode, WorkDistribution& distributio
       ->check(integerAtLeast(0))
       ->capture_default_str();
   cmd->add_flag("--gradient", options->gradient, "Also the gradient d cost / d parameter (adjoint) at every point");
+  cmd->add_option("--path", options->paths,
+                  "A fit's history.csv (softfit fit -o DIR: DIR/history.csv) to draw on sweep.png; repeat for up to 4")
+      ->take_all();
   cmd->add_option("-o,--output", options->output, "Output folder")->capture_default_str();
   addRankTimeoutOption(cmd, options->rankTimeout);
   cmd->add_flag("-q,--quiet", options->quiet, "No per-point lines");

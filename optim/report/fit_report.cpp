@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "forward/errors.h"
 
@@ -31,6 +33,55 @@ void writeFitHistoryCsv(const std::string& path, const std::vector<std::string>&
     out << "\n";
   }
   if (!out) throw InputError(path + ": write failed");
+}
+
+namespace {
+
+std::vector<std::string> splitCsvLine(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  for (std::string field; std::getline(in, field, ',');) fields.push_back(field);
+  if (!line.empty() && line.back() == ',') fields.emplace_back();
+  return fields;
+}
+
+}  // namespace
+
+FitHistoryTrack readFitHistoryCsv(const std::string& path, const std::vector<std::string>& names) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot open (a fit's history.csv)");
+  std::string line;
+  if (!std::getline(in, line)) throw InputError(path + ": empty, expected a header line");
+  const std::vector<std::string> header = splitCsvLine(line);
+  const auto column = [&](const std::string& name) {
+    for (size_t k = 0; k < header.size(); ++k)
+      if (header[k] == name) return k;
+    throw InputError(path + ": no column \"" + name + "\" in the header");
+  };
+  const size_t costColumn = column("cost");
+  std::vector<size_t> columns;
+  for (const std::string& n : names) columns.push_back(column(n));
+  FitHistoryTrack track;
+  for (int lineNumber = 2; std::getline(in, line); ++lineNumber) {
+    if (line.empty()) continue;
+    const std::vector<std::string> fields = splitCsvLine(line);
+    if (fields.size() != header.size())
+      throw InputError(path + ": line " + std::to_string(lineNumber) + " has " + std::to_string(fields.size()) +
+                       " fields, the header " + std::to_string(header.size()));
+    const auto number = [&](size_t k) {
+      char* end = nullptr;
+      const double v = std::strtod(fields[k].c_str(), &end);
+      if (fields[k].empty() || *end != '\0' || !std::isfinite(v))
+        throw InputError(path + ": line " + std::to_string(lineNumber) + ", column \"" + header[k] +
+                         "\": not a finite number");
+      return v;
+    };
+    VecX p(static_cast<int>(names.size()));
+    for (size_t i = 0; i < columns.size(); ++i) p[static_cast<int>(i)] = number(columns[i]);
+    track.points.push_back(p);
+    track.costs.push_back(number(costColumn));
+  }
+  return track;
 }
 
 void writeFitResultJson(const std::string& path, const FitSummary& s) {

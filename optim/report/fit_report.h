@@ -32,6 +32,15 @@ struct FitSummary {
 // Throws InputError naming the path when it cannot be written.
 void writeFitHistoryCsv(const std::string& path, const std::vector<std::string>& names, const TransformSet& transforms,
                         const std::vector<IterationRecord>& history);
+// A fit's path read back from its history.csv: per iteration the values of `names`
+// (physical) and the cost. Throws InputError naming the file and the column or line
+// for a missing file, a missing column or a malformed row.
+struct FitHistoryTrack {
+  std::vector<VecX> points;
+  std::vector<double> costs;
+};
+FitHistoryTrack readFitHistoryCsv(const std::string& path, const std::vector<std::string>& names);
+
 void writeFitResultJson(const std::string& path, const FitSummary& summary);
 // "name: start -> result (truth, error %)" lines for the terminal.
 std::string formatFitSummary(const FitSummary& summary);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <limits>
 
 #include "forward/errors.h"
@@ -56,9 +57,15 @@ const Rgb kBlack{0, 0, 0}, kGrey{170, 170, 170}, kLight{220, 220, 220}, kWhite{2
 
 }  // namespace
 
-void writeLandscapePlot(const std::string& path, const LandscapeData& d) {
+const Rgb kLandscapePathColours[4] = {{255, 0, 255}, {255, 255, 255}, {255, 140, 0}, {0, 200, 255}};
+
+RasterImage renderLandscapePlot(const LandscapeData& d, std::vector<std::vector<PlotPosition>>* positionOf) {
   const int dims = static_cast<int>(d.names.size());
-  if (dims != 1 && dims != 2) throw InputError(path + ": a landscape plot needs 1 or 2 parameters");
+  if (dims != 1 && dims != 2) throw InputError("a landscape plot needs 1 or 2 parameters");
+  if (d.paths.size() > 4) throw InputError("a landscape plot shows at most 4 optimizer paths");
+  for (const LandscapePath& p : d.paths)
+    for (const VecX& q : p.points)
+      if (q.size() != dims) throw InputError("optimizer path \"" + p.label + "\": points need one value per plot parameter");
   const int width = 900, height = 640, left = 120, right = dims == 2 ? 150 : 30, top = 60, bottom = 90;
   const int plotW = width - left - right, plotH = height - top - bottom;
   RasterImage image(width, height, kWhite);
@@ -92,6 +99,7 @@ void writeLandscapePlot(const std::string& path, const LandscapeData& d) {
     image.rectangle(static_cast<int>(cx) - r - 1, static_cast<int>(cy) - r - 1, static_cast<int>(cx) + r + 1,
                     static_cast<int>(cy) + r + 1, kBlack);
   };
+  std::function<PlotPosition(const VecX&, double)> place;  // a path point's pixel position
   const auto truthOf = [&](int axis, double& value) {
     const auto it = d.truth.find(d.names[axis]);
     if (it == d.truth.end()) return false;
@@ -103,6 +111,9 @@ void writeLandscapePlot(const std::string& path, const LandscapeData& d) {
     image.text(left, 18, "cost landscape: log10 cost over " + d.names[0] + " and " + d.names[1], kBlack, 2);
     const Range y = axisRange(d, 1);
     const auto py = [&](double v) { return top + plotH * (1.0 - y.at(v)); };
+    place = [px, y, top, plotH](const VecX& p, double) {
+      return PlotPosition{px(p[0]), top + plotH * (1.0 - y.at(p[1]))};
+    };
     const bool grid = d.gridCounts.size() == 2 && static_cast<size_t>(d.gridCounts[0]) * d.gridCounts[1] == n;
     for (size_t i = 0; i < n; ++i) {
       const Rgb c = d.ok[i] ? colour(cost.at(logCost(d.costs[i]))) : kGrey;
@@ -147,6 +158,7 @@ void writeLandscapePlot(const std::string& path, const LandscapeData& d) {
   } else {
     image.text(left, 18, "cost landscape: log10 cost over " + d.names[0], kBlack, 2);
     const auto py = [&](double v) { return top + plotH * (1.0 - cost.at(v)); };
+    place = [&, py](const VecX& p, double c) { return PlotPosition{px(p[0]), py(logCost(c))}; };
     for (double t : {0.0, 0.25, 0.5, 0.75, 1.0}) {
       const double v = cost.lo + t * (cost.hi - cost.lo);
       image.line(left, py(v), left + plotW, py(v), kLight);
@@ -176,6 +188,33 @@ void writeLandscapePlot(const std::string& path, const LandscapeData& d) {
     }
     if (best >= 0) markBest(px(d.points[best][0]), py(logCost(d.costs[best])));
   }
+  // Optimizer paths: a polyline through the iterates, a dot at each (black-edged), the
+  // start a larger square; legend top right inside the plot.
+  if (positionOf) positionOf->assign(d.paths.size(), {});
+  for (size_t k = 0; k < d.paths.size(); ++k) {
+    const LandscapePath& path = d.paths[k];
+    const Rgb c = kLandscapePathColours[k];
+    std::vector<PlotPosition> at;
+    for (size_t i = 0; i < path.points.size(); ++i) {
+      PlotPosition q = place(path.points[i], i < path.costs.size() ? path.costs[i] : 1.0);
+      q.x = std::clamp(q.x, static_cast<double>(left), static_cast<double>(left + plotW));
+      q.y = std::clamp(q.y, static_cast<double>(top), static_cast<double>(top + plotH));
+      at.push_back(q);
+    }
+    for (size_t i = 1; i < at.size(); ++i) image.line(at[i - 1].x, at[i - 1].y, at[i].x, at[i].y, c, 2);
+    for (size_t i = 0; i < at.size(); ++i) {
+      const int r = i == 0 ? 6 : 3, cx = static_cast<int>(std::lround(at[i].x)), cy = static_cast<int>(std::lround(at[i].y));
+      image.fill(cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1, kBlack);
+      image.fill(cx - r, cy - r, cx + r, cy + r, c);
+    }
+    const int lw = RasterImage::textWidth(path.label) + 34, lx = left + plotW - lw - 6, ly = top + 6 + 24 * static_cast<int>(k);
+    image.fill(lx, ly, lx + lw, ly + 20, kWhite);
+    image.rectangle(lx, ly, lx + lw, ly + 20, kBlack);
+    image.fill(lx + 5, ly + 5, lx + 17, ly + 15, kBlack);
+    image.fill(lx + 6, ly + 6, lx + 16, ly + 14, c);
+    image.text(lx + 26, ly + 3, path.label, kBlack);
+    if (positionOf) (*positionOf)[k] = at;
+  }
   // Legend.
   const int ly = height - 14;
   image.rectangle(left, ly - 6, left + 12, ly + 6, kBlack);
@@ -185,6 +224,16 @@ void writeLandscapePlot(const std::string& path, const LandscapeData& d) {
   image.text(left + 220, ly - 7, "truth", kBlack);
   image.fill(left + 320, ly - 6, left + 332, ly + 6, kGrey);
   image.text(left + 340, ly - 7, "failed", kBlack);
+  return image;
+}
+
+void writeLandscapePlot(const std::string& path, const LandscapeData& data) {
+  RasterImage image(1, 1, kWhite);
+  try {
+    image = renderLandscapePlot(data);
+  } catch (const InputError& e) {
+    throw InputError(path + ": " + e.what());
+  }
   image.savePng(path);
 }
 

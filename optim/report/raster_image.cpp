@@ -78,6 +78,12 @@ void RasterImage::setPixel(int x, int y, Rgb c) {
   p[2] = c.b;
 }
 
+Rgb RasterImage::pixel(int x, int y) const {
+  if (x < 0 || y < 0 || x >= width_ || y >= height_) return {0, 0, 0};
+  const std::uint8_t* p = &pixels_[3 * (static_cast<size_t>(y) * width_ + x)];
+  return {p[0], p[1], p[2]};
+}
+
 void RasterImage::line(double x0, double y0, double x1, double y1, Rgb c, int thickness) {
   const int steps = static_cast<int>(std::max(std::abs(x1 - x0), std::abs(y1 - y0))) + 1;
   for (int s = 0; s <= steps; ++s) {

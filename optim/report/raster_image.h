@@ -16,6 +16,7 @@ class RasterImage {
   int width() const { return width_; }
   int height() const { return height_; }
   void setPixel(int x, int y, Rgb c);
+  Rgb pixel(int x, int y) const;  // black outside the image
   void line(double x0, double y0, double x1, double y1, Rgb c, int thickness = 1);
   void rectangle(int x0, int y0, int x1, int y1, Rgb c);  // outline
   void fill(int x0, int y0, int x1, int y1, Rgb c);

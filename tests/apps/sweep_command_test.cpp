@@ -96,6 +96,30 @@ TEST_F(SweepCommand, GradientColumnsMatchCentralDifferencesOfTheCost) {
   EXPECT_NE(adjoint, 0.0);
 }
 
+TEST_F(SweepCommand, DrawsFitPathsAndRefusesHistoriesWithoutTheSweptColumns) {
+  const fs::path fit = fixture_.dir / "fitE";
+  const auto f = runSoftfit("fit " + fixture_.scene.string() + " --observations " + fixture_.capture.string() +
+                            " --params E --start E=3800 --max-iterations 3 -q -o " + fit.string());
+  ASSERT_EQ(f.exitCode, 0) << f.output;
+  const std::string history = (fit / "history.csv").string();
+  const fs::path plain = fixture_.dir / "plain", drawn = fixture_.dir / "drawn", bad = fixture_.dir / "bad";
+  ASSERT_EQ(runSoftfit(sweep("--grid E=3000:4000:3 -q -o " + plain.string())).exitCode, 0);
+  const auto r = runSoftfit(sweep("--grid E=3000:4000:3 --path " + history + " -q -o " + drawn.string()));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(softfit::testing::fileBytes((plain / "sweep.csv").string()),
+            softfit::testing::fileBytes((drawn / "sweep.csv").string()));
+  EXPECT_NE(softfit::testing::fileBytes((plain / "sweep.png").string()),
+            softfit::testing::fileBytes((drawn / "sweep.png").string()));  // the path is on the plot
+  // Bad paths are bad input (exit 2), found before any point is evaluated.
+  const auto noColumn = runSoftfit(sweep("--grid E=3000:4000:2,nu=0.3:0.35:2 --path " + history + " -q -o " + bad.string()));
+  EXPECT_EQ(noColumn.exitCode, 2) << noColumn.output;
+  EXPECT_NE(noColumn.output.find(history + ": no column \"nu\""), std::string::npos) << noColumn.output;
+  const auto missing = runSoftfit(sweep("--grid E=3000:4000:2 --path " + (fit / "nope.csv").string() + " -q -o " + bad.string()));
+  EXPECT_EQ(missing.exitCode, 2) << missing.output;
+  EXPECT_NE(missing.output.find("nope.csv: cannot open"), std::string::npos) << missing.output;
+  EXPECT_FALSE(fs::exists(bad / "sweep.csv"));
+}
+
 TEST_F(SweepCommand, LatinHypercubeHasOnePointPerStratumAndIsDeterministic) {
   const fs::path a = fixture_.dir / "lhs_a", b = fixture_.dir / "lhs_b";
   const std::string args = "--lhs 5 --seed 3 --grid E=2000:4000,nu=0.25:0.35 -q -o ";

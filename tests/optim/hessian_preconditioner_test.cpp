@@ -137,6 +137,74 @@ TEST(HessianPreconditioner, MinimizesABadlyScaledQuadraticInAFewIterations) {
   }
 }
 
+// f = 1/2 sum_i w_i (exp(s_i (R q)_i) - 1)^2: badly scaled (w), correlated (R), and its
+// curvature grows like exp(2 s_i (R q)_i) away from the minimum q = 0, so the Hessian at a
+// start far uphill describes the minimum badly (like a fit started 25% off in E).
+struct CurvingValley {
+  MatX R;
+  VecX w, s;
+  int evaluations = 0;
+  CurvingValley() : R(3, 3), w(3), s(3) {
+    R << 1.0, 0.9, 0.0,  //
+        0.0, 1.0, 0.5,   //
+        0.2, 0.0, 1.0;
+    w << 1e4, 1.0, 1e-2;
+    s << 1.0, 1.5, 2.0;
+  }
+  double operator()(const VecX& q, VecX& g) {
+    ++evaluations;
+    const VecX x = R * q;
+    VecX dx(3);
+    double f = 0.0;
+    for (int i = 0; i < 3; ++i) {
+      const double e = std::exp(s[i] * x[i]), r = e - 1.0;
+      f += 0.5 * w[i] * r * r;
+      dx[i] = w[i] * r * s[i] * e;
+    }
+    g = R.transpose() * dx;
+    return f;
+  }
+};
+
+TEST(HessianPreconditioner, ReTakenHessianConvergesWhereTheStartsOneDoesNot) {
+  const VecX q0 = (VecX(3) << 0.8, 0.2, 0.9).finished();
+  for (OptimizerKind kind : {OptimizerKind::BarzilaiBorwein, OptimizerKind::Lbfgs}) {
+    const std::string name = optimizerKindName(kind);
+    OptimizerOptions options;
+    options.kind = kind;
+    options.maxIterations = 10;
+    options.gradientTolerance = 1e-12;
+    options.relativeCostTolerance = 0.0;
+    options.hessianPreconditioner = true;
+    options.hessian.step = 1e-6;
+    CurvingValley once;
+    const OptimizationResult startOnly = minimize(std::ref(once), q0, options);
+    options.hessian.refreshEvery = 1;
+    CurvingValley f;
+    std::vector<IterationRecord> seen;
+    const OptimizationResult r =
+        minimize(std::ref(f), q0, options, [&](const IterationRecord& record) { seen.push_back(record); });
+    EXPECT_LT(r.point.norm(), 1e-8) << name << ": " << r.stopReason;
+    EXPECT_GT(startOnly.point.norm(), 100.0 * r.point.norm()) << name << ": " << startOnly.stopReason;
+    EXPECT_NE(r.stopReason.find("Hessian re-taken"), std::string::npos) << r.stopReason;
+    // One record per iteration, in order, evaluations (3 per re-take included) rising, in q.
+    ASSERT_EQ(static_cast<int>(seen.size()), r.iterations + 1) << name;
+    ASSERT_EQ(r.history.size(), seen.size()) << name;
+    EXPECT_EQ(seen.front().point, q0) << name;
+    for (size_t k = 0; k < seen.size(); ++k) {
+      EXPECT_EQ(seen[k].iteration, static_cast<int>(k)) << name;
+      EXPECT_EQ(r.history[k].point, seen[k].point) << name;
+      if (k > 0) EXPECT_GE(seen[k].evaluations, seen[k - 1].evaluations + (k > 1 ? 4 : 1)) << name << " " << k;
+      VecX g;
+      CurvingValley check;
+      const double cost = check(seen[k].point, g);
+      EXPECT_EQ(seen[k].cost, cost) << name;
+      EXPECT_NEAR(seen[k].gradientNorm, g.cwiseAbs().maxCoeff(), 1e-12 * (1.0 + g.cwiseAbs().maxCoeff())) << name;
+    }
+    EXPECT_EQ(r.evaluations, f.evaluations) << name;
+  }
+}
+
 TEST(HessianPreconditioner, FallsBackWithAReasonWhereItCannotBeUsed) {
   OptimizerOptions options;
   options.hessianPreconditioner = true;

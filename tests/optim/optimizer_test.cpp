@@ -55,6 +55,24 @@ INSTANTIATE_TEST_SUITE_P(All, Optimizers,
                            return name;
                          });
 
+TEST(Optimizers, BarzilaiBorweinTakesAGivenFirstStep) {
+  // f = |q|^2 / 2 from (3, 4): a first step of length 5 along -gradient lands on 0; the
+  // default first step moves the largest coordinate by 0.01.
+  const auto f = [](const VecX& q, VecX& g) {
+    g = q;
+    return 0.5 * q.squaredNorm();
+  };
+  OptimizerOptions options;
+  options.kind = OptimizerKind::BarzilaiBorwein;
+  options.maxIterations = 1;
+  const VecX q0 = (VecX(2) << 3.0, 4.0).finished();
+  OptimizationResult r = minimize(f, q0, options);
+  EXPECT_NEAR((q0 - r.point).cwiseAbs().maxCoeff(), 0.01, 1e-12);
+  options.firstStep = 5.0;
+  r = minimize(f, q0, options);
+  EXPECT_LT(r.point.norm(), 1e-12);
+}
+
 TEST(Optimizers, LbfgsBRespectsBounds) {
   OptimizerOptions options;
   options.kind = OptimizerKind::LbfgsB;
