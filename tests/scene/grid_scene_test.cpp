@@ -10,7 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "forward/errors.h"
 #include "scene/scene_builder.h"
@@ -189,8 +192,8 @@ TEST(GridScene, SurfaceContactPointsPushTheSameWhereverTheFacesFallOnTheLattice)
   const std::vector<double> surface = restingPush("surface", counts);
   for (const double f : surface) EXPECT_NEAR(f, expected, 0.07 * expected);
   EXPECT_GT(counts[0], 1000.0);  // the samples surface's vertices, not the lattice edges
-  // The thesis' lattice-edge points (the default) are what made the push depend on the
-  // placement: the reconstructed box of the raw-capture demo landed 5 mm differently.
+  // The thesis' lattice-edge points (the default) make the push depend on the placement
+  // (the demo's true box, raised by 0.6 mm with its plane, landed 5 mm differently).
   std::vector<double> latticeCounts;
   const std::vector<double> lattice = restingPush("lattice_edges", latticeCounts);
   EXPECT_LT(latticeCounts[0], counts[0]);
@@ -210,7 +213,7 @@ TEST(GridScene, SurfaceContactPointsPushTheSameWhereverTheFacesFallOnTheLattice)
 
 TEST(GridScene, SurfaceMeshIsEmbeddedForOutputCostAndContact) {
   // An octahedron inscribed in the sphere scene's sphere (centre (0.013, 0.4, -0.02), r 0.2).
-  const fs::path dir = fs::temp_directory_path() / "softfit_grid_scene_surface_mesh";
+  const fs::path dir = fs::temp_directory_path() / ("softfit_grid_scene_surface_mesh_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string obj = (dir / "octahedron.obj").string();
   {
