@@ -13,11 +13,15 @@
 // diff: largest relative difference GPU vs CPU over the forward states.
 //
 // Without the CUDA backend or without a GPU it prints why ("no GPU") and exits 0.
-// Usage: cuda_step_bench [--quick]   (--quick: r = 5, 10 only, no large scene)
+// Usage: cuda_step_bench [--quick | CASE:R ...]
+//   --quick: r = 5, 10 only, no large scene; CASE:R (e.g. collision:20 collision:32):
+//   only those rows (CASE dirichlet or collision; r = 32 runs 10 steps, others 30).
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #ifdef SOFTFIT_HAVE_CUDA
@@ -137,6 +141,18 @@ void run(int r, bool collision, int steps) {
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  std::vector<std::pair<bool, int>> rows;  // (collision, r) from CASE:R arguments
+  for (int i = quick ? 2 : 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const std::size_t colon = arg.find(':');
+    const std::string name = arg.substr(0, colon);
+    const int r = colon == std::string::npos ? 0 : std::atoi(arg.c_str() + colon + 1);
+    if ((name != "dirichlet" && name != "collision") || r < 2) {
+      std::fprintf(stderr, "cuda_step_bench: bad row \"%s\" (expected dirichlet:R or collision:R, R >= 2)\n", arg.c_str());
+      return 2;
+    }
+    rows.emplace_back(name == "collision", r);
+  }
   std::string why;
   if (!softfit::cudaDeviceAvailable(&why)) {
     std::printf("no GPU (%s): cuda_step_bench skipped\n", why.c_str());
@@ -147,6 +163,10 @@ int main(int argc, char** argv) {
   std::printf("%-9s %3s %8s %8s %6s | %9s %9s %9s %7s | %9s %9s %9s %7s | %8s %8s %9s\n", "case", "r", "cells", "nodes",
               "steps", "cpu fwd1", "cpu fwd", "cpu bwd", "cpu it", "gpu fwd1", "gpu fwd", "gpu bwd", "gpu it", "fwd x",
               "bwd x", "diff");
+  if (!rows.empty()) {
+    for (const auto& [collision, r] : rows) run(r, collision, r >= 32 ? 10 : 30);
+    return 0;
+  }
   for (bool collision : {false, true})
     for (int r : {5, 10, 15, 20}) {
       if (quick && r > 10) continue;
