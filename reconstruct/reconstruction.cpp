@@ -10,6 +10,7 @@
 #include "forward/io/obj_writer.h"
 #include "forward/io/text_output.h"
 #include "grid/sdf_volume_file.h"
+#include "observations/depth_sensor_json.h"
 #include "observations/ply_io.h"
 #include "reconstruct/projection_image.h"
 #include "reconstruct/sdf_redistance.h"
@@ -79,8 +80,11 @@ void writeObservations(const fs::path& dir, const RawDepthCapture& capture, cons
   root["rest_frames"] = rest;
   writeTextFile((dir / "capture.json").string(), root.dump(2) + "\n");
   std::sort(sigmas.begin(), sigmas.end());
+  const nlohmann::json sensor = depthSensorModelJson(noise.sensor);
+  const bool kinect = sensor == depthSensorModelJson(DepthSensorModel::kinectV1());
   nlohmann::json noiseJson = {
-      {"model", noise.sensor.isIdeal() ? "ideal" : "kinect"},
+      {"model", noise.sensor.isIdeal() ? "ideal" : kinect ? "kinect" : "custom"},
+      {"sensor", sensor},
       {"sigma", "per point: the 'sigma' vertex property of every PLY (metres), sigma_z at the point's depth"},
       {"median_sigma", sigmas.empty() ? 0.0 : sigmas[sigmas.size() / 2]},
       {"max_sigma", sigmas.empty() ? 0.0 : sigmas.back()}};

@@ -12,6 +12,7 @@
 #include "observations/capture_io.h"
 #include "observations/displacement_observations.h"
 #include "observations/raw_depth_capture.h"
+#include "observations/depth_sensor_json.h"
 #include "observations/render_capture.h"
 #include "observations/static_background.h"
 #include "optim/report/ground_truth.h"
@@ -20,12 +21,6 @@
 namespace softfit {
 
 namespace fs = std::filesystem;
-
-DepthSensorModel sensorModelFromName(const std::string& name, const std::string& field) {
-  if (name == "ideal") return DepthSensorModel::make(DepthSensorKind::Ideal);
-  if (name == "kinect") return DepthSensorModel::make(DepthSensorKind::KinectV1);
-  throw InputError(field + " = \"" + name + "\": unknown (valid: ideal, kinect)");
-}
 
 void applyKinectLikeRig(CameraRigOptions& rig) {
   rig.width = 320;
@@ -40,7 +35,7 @@ RawCaptureSummary writeRawCapture(const std::string& dir, const SyntheticCapture
                                   const EmbeddedSurface& surface, const std::vector<Camera>& cameras,
                                   const Vec3& motionMin, const Vec3& motionMax) {
   RawCaptureOptions raw;
-  raw.sensor = sensorModelFromName(options.sensor);
+  raw.sensor = depthSensorModelFromOption(options.sensor, "--sensor");
   raw.seed = options.seed;
   raw.stride = options.stride;
   raw.restFrames = options.restFrameCount();
@@ -85,7 +80,7 @@ SyntheticCaptureSummary writeSyntheticCapture(const SceneDescription& descriptio
   if (output.empty() || (fs::exists(output) && !fs::is_directory(output)))
     throw InputError("-o = \"" + output + "\": must name a folder (or a path to create)");
   const bool raw = options.raw();
-  sensorModelFromName(options.sensor);
+  depthSensorModelFromOption(options.sensor, "--sensor");
   if (options.restFrames < -1) throw InputError("--rest-frames: must be >= 0");
   if (options.cameraCount < 1) throw InputError("--camera-count: must be at least 1");
   if (options.resolution < 1 || options.resolution > 10000) throw InputError("--resolution: must be in [1, 10000]");

@@ -23,7 +23,7 @@ struct SyntheticCaptureOptions {
   double noise = 0.0;            // isotropic point noise sigma (point-cloud captures only)
   std::uint64_t seed = 1;
   int stride = 1;                // simulation steps per captured frame
-  std::string sensor = "ideal";  // ideal or kinect (sensorModelFromName)
+  std::string sensor = "ideal";  // ideal, kinect or a sensor JSON file (depth_sensor_json.h)
   bool background = false;       // floor, a back wall and clutter in raw depth images
   int restFrames = -1;           // -1: 5 for raw captures, 0 otherwise
 
@@ -37,9 +37,6 @@ struct SyntheticCaptureSummary {
   int cameras = 0;
   long long points = 0;  // points, or measured pixels of a raw capture
 };
-
-// "ideal" or "kinect"; anything else is an InputError naming `field`.
-DepthSensorModel sensorModelFromName(const std::string& name, const std::string& field = "--sensor");
 
 // The default rig of a raw capture without a resolution: Kinect v1's QVGA depth mode,
 // 320 x 240 with its 43 degree vertical field of view (Khoshelham & Elberink 2012: 57 x 43).

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "forward/errors.h"
+#include "observations/depth_sensor_json.h"
 #include "reconstruct/reconstruction.h"
 
 namespace softfit::apps {
@@ -19,9 +20,7 @@ struct ReconstructCliOptions {
 };
 
 void runReconstruct(ReconstructCliOptions& o) {
-  if (o.sensor == "kinect") o.reconstruct.noise.sensor = DepthSensorModel::kinectV1();
-  else if (o.sensor == "ideal") o.reconstruct.noise.sensor = DepthSensorModel::ideal();
-  else throw InputError("--sensor: unknown sensor '" + o.sensor + "' (ideal or kinect)");
+  o.reconstruct.noise.sensor = depthSensorModelFromOption(o.sensor, "--sensor");
   const FitSceneSettings& s = o.reconstruct.scene;
   if (!(s.youngsModulus > 0.0)) throw InputError("--youngs: must be positive");
   if (!(s.poissonRatio > -1.0 && s.poissonRatio < 0.5)) throw InputError("--poisson: must be in (-1, 0.5)");
@@ -58,7 +57,7 @@ void addReconstructCommand(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingDirectory);
   cmd->add_option("-o,--output", o->output, "Output folder (replaced when the run succeeds)")->capture_default_str();
-  cmd->add_option("--sensor", o->sensor, "Depth noise model: kinect or ideal")->capture_default_str();
+  cmd->add_option("--sensor", o->sensor, "Depth noise model: kinect, ideal, or a sensor JSON file (observations/README.md)")->capture_default_str();
   cmd->add_option("--voxel", o->reconstruct.voxel, "TSDF voxel size in metres (default: object size / 48)");
   cmd->add_option("--cell-size", o->reconstruct.cellSize, "Grid cell size in metres (default: object size / 8)");
   cmd->add_option("--stride", o->reconstruct.stride, "Simulation steps per capture frame")->capture_default_str();

@@ -69,8 +69,8 @@ void addSynthCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--steps", options->steps, "Override the scene's number of steps")->check(integerAtLeast(0));
   cmd->add_option("--sensor", options->capture.sensor,
-                  "Depth sensor model: ideal, or kinect (Kinect v1 noise, quantization, holes, flying pixels; "
-                  "writes raw depth PNGs)")
+                  "Depth sensor model: ideal, kinect (Kinect v1 noise, quantization, holes, flying pixels), or a "
+                  "sensor JSON file (observations/README.md); all but ideal write raw depth PNGs")
       ->capture_default_str();
   cmd->add_flag("--background", options->capture.background,
                 "Render the floor, a back wall and clutter into raw depth PNGs (never simulated)");

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "forward/errors.h"
+#include "observations/depth_sensor_json.h"
 #include "python/bindings/interruptible.h"
 #include "reconstruct/reconstruction.h"
 #include "scene/scene_loader.h"
@@ -83,9 +84,7 @@ truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
       [](const std::string& capture, const std::string& output, const std::string& sensor, double voxel,
          double cellSize, int stride, int velocityFrames, const std::string& truthScene) {
         ReconstructOptions options;
-        if (sensor == "kinect") options.noise.sensor = DepthSensorModel::kinectV1();
-        else if (sensor == "ideal") options.noise.sensor = DepthSensorModel::ideal();
-        else throw InputError("sensor: unknown sensor '" + sensor + "' (ideal or kinect)");
+        options.noise.sensor = depthSensorModelFromOption(sensor, "sensor");
         if (!(voxel >= 0.0)) throw InputError("voxel: must be >= 0 (0 = object size / 48)");
         if (!(cellSize >= 0.0)) throw InputError("cell_size: must be >= 0 (0 = object size / 8)");
         if (stride < 1) throw InputError("stride: must be at least 1");

@@ -153,6 +153,49 @@ TEST_F(ReconstructCommand, FitRunsOnTheReconstruction) {
   EXPECT_TRUE(fs::exists(dir_ / "fit/result.json")) << fit.output;
 }
 
+TEST_F(ReconstructCommand, SensorFilesDriveSynthAndReconstruct) {
+  // A sensor file holding just the preset is that preset: same images, same observations.
+  std::ofstream(dir_ / "kinect.json") << R"({"preset": "kinect"})";
+  const CommandResult synth = run("synth " + (root_ / "box.json").string() + " --sensor " +
+                                  (dir_ / "kinect.json").string() +
+                                  " --background --resolution 32 --camera-count 4 --rest-frames 2 -o " +
+                                  (dir_ / "again").string());
+  ASSERT_EQ(synth.exitCode, 0) << synth.output;
+  EXPECT_EQ(bytes(dir_ / "again/depth/frame_000002_cam1.png"), bytes(dir_ / "capture/depth/frame_000002_cam1.png"));
+
+  const fs::path preset = dir_ / "preset", file = dir_ / "file", custom = dir_ / "custom";
+  ASSERT_EQ(run("reconstruct " + (dir_ / "capture").string() + " -o " + preset.string()).exitCode, 0);
+  ASSERT_EQ(run("reconstruct " + (dir_ / "capture").string() + " --sensor " + (dir_ / "kinect.json").string() +
+                " -o " + file.string()).exitCode, 0);
+  EXPECT_EQ(bytes(preset / "observations/frames/frame_000003.ply"), bytes(file / "observations/frames/frame_000003.ply"));
+  const nlohmann::json noise = nlohmann::json::parse(bytes(file / "observations/noise.json"));
+  EXPECT_EQ(noise["model"], "kinect");
+  EXPECT_EQ(noise["sensor"]["axial_sigma_constant"], 0.0012);
+
+  // A changed field changes the assumed noise, and noise.json says so; its "sensor" block
+  // is itself a sensor file.
+  std::ofstream(dir_ / "noisier.json") << R"({"preset": "kinect", "axial_sigma_constant": 0.003})";
+  ASSERT_EQ(run("reconstruct " + (dir_ / "capture").string() + " --sensor " + (dir_ / "noisier.json").string() +
+                " -o " + custom.string()).exitCode, 0);
+  const nlohmann::json noisier = nlohmann::json::parse(bytes(custom / "observations/noise.json"));
+  EXPECT_EQ(noisier["model"], "custom");
+  EXPECT_GT(noisier["median_sigma"].get<double>(), noise["median_sigma"].get<double>() + 0.0015);
+  std::ofstream(dir_ / "written.json") << noisier["sensor"].dump();
+  const CommandResult back = run("reconstruct " + (dir_ / "capture").string() + " --sensor " +
+                                 (dir_ / "written.json").string() + " -o " + (dir_ / "back").string());
+  ASSERT_EQ(back.exitCode, 0) << back.output;
+  EXPECT_EQ(bytes(custom / "observations/noise.json"), bytes(dir_ / "back/observations/noise.json"));
+
+  // A bad sensor file is bad input, named, and nothing is written.
+  std::ofstream(dir_ / "typo.json") << R"({"preset": "kinect", "axial_sigma": 0.003})";
+  const CommandResult bad = run("reconstruct " + (dir_ / "capture").string() + " --sensor " +
+                                (dir_ / "typo.json").string() + " -o " + (dir_ / "bad").string());
+  EXPECT_EQ(bad.exitCode, 2) << bad.output;
+  EXPECT_NE(bad.output.find((dir_ / "typo.json").string()), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("axial_sigma"), std::string::npos) << bad.output;
+  EXPECT_FALSE(fs::exists(dir_ / "bad"));
+}
+
 TEST_F(ReconstructCommand, MissingIntrinsicsNameTheFileAndFrame) {
   fs::remove(dir_ / "capture/depth/cam1.json");
   expectBadInput({"cam1.json", "rest frame 0", "does not exist"});
