@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "forward/errors.h"
@@ -74,16 +75,24 @@ double CutCellGrid::insideVolume() const {
   return fraction * h * h * h;
 }
 
+Vec3 CutCellGrid::latticeCoordinates(const Vec3& X) const {
+  return X / cellSize() - lattice_.lower().cast<double>();
+}
+
+EmbeddedPoint CutCellGrid::embed(int cell, const Vec3& xi) const {
+  EmbeddedPoint p;
+  p.cell = cell;
+  p.nodes = cells_[cell].nodes;
+  const HexShapeValues N = trilinearShapeValues(xi);
+  for (int c = 0; c < 8; ++c) p.weights[c] = N[c];
+  return p;
+}
+
 std::optional<EmbeddedPoint> CutCellGrid::locate(const Vec3& X) const {
-  const double h = cellSize();
   const Eigen::Vector3i cd = lattice_.cellDims();
-  Vec3 u;
-  int base[3];
-  for (int a = 0; a < 3; ++a) {
-    u[a] = X[a] / h - lattice_.lower()[a];
-    if (!std::isfinite(u[a])) return std::nullopt;
-    base[a] = static_cast<int>(std::floor(u[a]));
-  }
+  const Vec3 u = latticeCoordinates(X);
+  if (!u.allFinite()) return std::nullopt;
+  const Eigen::Vector3i base = u.array().floor().cast<int>();
   // The containing cell, or for points on faces / edges the first active neighbour.
   for (int dk = 0; dk <= 1; ++dk)
     for (int dj = 0; dj <= 1; ++dj)
@@ -93,15 +102,32 @@ std::optional<EmbeddedPoint> CutCellGrid::locate(const Vec3& X) const {
         const Vec3 xi = u - Vec3(i, j, k);
         if ((xi.array() < 0.0).any() || (xi.array() > 1.0).any()) continue;
         const int cell = cellAt(i, j, k);
-        if (cell < 0) continue;
-        EmbeddedPoint p;
-        p.cell = cell;
-        p.nodes = cells_[cell].nodes;
-        const HexShapeValues N = trilinearShapeValues(xi);
-        for (int c = 0; c < 8; ++c) p.weights[c] = N[c];
-        return p;
+        if (cell >= 0) return embed(cell, xi);
       }
   return std::nullopt;
+}
+
+std::optional<EmbeddedPoint> CutCellGrid::locateNearest(const Vec3& X) const {
+  const Eigen::Vector3i cd = lattice_.cellDims();
+  const Vec3 u = latticeCoordinates(X);
+  if (!u.allFinite()) return std::nullopt;
+  const Eigen::Vector3i base = u.array().floor().cast<int>();
+  std::optional<EmbeddedPoint> best;
+  double bestDistance = std::numeric_limits<double>::infinity();
+  for (int dk = -1; dk <= 1; ++dk)
+    for (int dj = -1; dj <= 1; ++dj)
+      for (int di = -1; di <= 1; ++di) {
+        const Eigen::Vector3i c = base + Eigen::Vector3i(di, dj, dk);
+        if ((c.array() < 0).any() || (c.array() >= cd.array()).any()) continue;
+        const int cell = cellAt(c[0], c[1], c[2]);
+        if (cell < 0) continue;
+        const Vec3 xi = u - c.cast<double>();
+        const double distance = (xi.array() - xi.array().min(1.0).max(0.0)).matrix().norm();
+        if (distance >= bestDistance) continue;  // the first of equals: lattice order
+        bestDistance = distance;
+        best = embed(cell, xi);
+      }
+  return best;
 }
 
 Element makeCutCellElement(const std::array<int, 8>& nodes, const std::array<double, 8>& phi, double h,

@@ -58,8 +58,17 @@ class CutCellGrid {
   // The active cell containing rest point X with its trilinear weights (points on cell
   // faces go to any active cell sharing the face); nullopt outside every active cell.
   std::optional<EmbeddedPoint> locate(const Vec3& X) const;
+  // The active cell nearest to X among the lattice cells within one cell of the one
+  // containing it (distance from X to the cell's box; the first of equals in lattice
+  // order), with its trilinear weights extrapolated to X; nullopt when there is none.
+  std::optional<EmbeddedPoint> locateNearest(const Vec3& X) const;
 
  private:
+  // X in lattice cell units from the lattice's lower corner.
+  Vec3 latticeCoordinates(const Vec3& X) const;
+  // Active cell `cell` with the trilinear weights at local coordinates xi.
+  EmbeddedPoint embed(int cell, const Vec3& xi) const;
+
   SdfLattice lattice_;
   std::vector<GridCell> cells_;
   std::vector<int> cellOfLatticeCell_;
