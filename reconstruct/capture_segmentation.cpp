@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "forward/errors.h"
+#include "reconstruct/rest_pixel_consistency.h"
 
 namespace softfit {
 
@@ -187,22 +188,25 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
   const bool haveBackground = !capture.backgroundFrames.empty();
 
   // Rest frames: the object must be there and must not move.
-  for (const RawDepthFrame& frame : capture.restFrames) {
-    const std::vector<std::vector<bool>> flags =
-        haveBackground ? staticBackgroundFlags(frame, backgroundDepth, noMask, noise) : std::vector<std::vector<bool>>();
-    SegmentedFrame s =
-        segmentFrame(capture, frame, noise, result.ground, ws, ws.centre, seg, haveBackground ? &flags : nullptr);
-    if (s.object.size() < options.minObjectPoints)
-      throw InputError(capture.where(FrameKind::Rest, frame.frame) + ": the object is not in view (" +
-                       std::to_string(s.object.size()) + " connected points above the ground within " +
-                       std::to_string(ws.radius) + " m of the cameras' shared view centre; images " + imagesOf(frame) +
-                       ")");
-    result.restFrames.push_back(std::move(s));
-  }
+  const auto segmentRestFrames = [&] {
+    result.restFrames.clear();
+    for (const RawDepthFrame& frame : capture.restFrames) {
+      const std::vector<std::vector<bool>> flags =
+          haveBackground ? staticBackgroundFlags(frame, backgroundDepth, noMask, noise) : std::vector<std::vector<bool>>();
+      SegmentedFrame s =
+          segmentFrame(capture, frame, noise, result.ground, ws, ws.centre, seg, haveBackground ? &flags : nullptr);
+      if (s.object.size() < options.minObjectPoints)
+        throw InputError(capture.where(FrameKind::Rest, frame.frame) + ": the object is not in view (" +
+                         std::to_string(s.object.size()) + " connected points above the ground within " +
+                         std::to_string(ws.radius) + " m of the cameras' shared view centre; images " +
+                         imagesOf(frame) + ")");
+      result.restFrames.push_back(std::move(s));
+    }
+  };
+  segmentRestFrames();
   const SegmentedFrame& first = result.restFrames.front();
-  result.restLo = first.object.points.colwise().minCoeff().transpose();
-  result.restHi = first.object.points.colwise().maxCoeff().transpose();
-  const double size = (result.restHi - result.restLo).norm();
+  const Vec3 firstCentroid = first.centroid;
+  const double size = (first.object.points.colwise().maxCoeff() - first.object.points.colwise().minCoeff()).norm();
   // Tolerance: a fraction of the size, but at least one pixel footprint at the object's
   // distance (coarse images shift the segmented centroid by about that much).
   double footprint = 0.0;
@@ -212,12 +216,20 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
   }
   const double tolerance = std::max(options.restMotionFraction * size, footprint);
   for (std::size_t k = 1; k < result.restFrames.size(); ++k) {
-    const SegmentedFrame& s = result.restFrames[k];
-    const double moved = (s.centroid - first.centroid).norm();
+    const double moved = (result.restFrames[k].centroid - firstCentroid).norm();
     if (moved > tolerance)
       throw InputError(capture.where(FrameKind::Rest, static_cast<int>(k)) + ": the object moves during the rest frames (its centroid is " +
                         std::to_string(moved) + " m from rest frame 0's, more than the tolerance " +
                        std::to_string(tolerance) + " m; images " + imagesOf(capture.restFrames[k]) + ")");
+  }
+  // The object is still: mixed pixels are told apart by their disagreement across the
+  // rest frames (rest_pixel_consistency.h), and the rest frames segmented again without them.
+  result.inconsistentRestDepths =
+      removeInconsistentRestPixels(capture.restFrames, cameraCount, noise, options.restConsistency);
+  if (result.inconsistentRestDepths > 0) segmentRestFrames();
+  result.restLo = result.restFrames.front().object.points.colwise().minCoeff().transpose();
+  result.restHi = result.restFrames.front().object.points.colwise().maxCoeff().transpose();
+  for (const SegmentedFrame& s : result.restFrames) {
     result.restLo = result.restLo.cwiseMin(s.object.points.colwise().minCoeff().transpose());
     result.restHi = result.restHi.cwiseMax(s.object.points.colwise().maxCoeff().transpose());
   }

@@ -11,7 +11,9 @@
 //     object must be found (>= minObjectPoints points) in every rest frame, and its
 //     centroid must stay within max(restMotionFraction x rest frame 0's bounding-box
 //     diagonal, one pixel footprint at the object) of rest frame 0's (else the object
-//     moved while "at rest");
+//     moved while "at rest"); then, the object being still, rest-frame depths that
+//     disagree across the rest frames (mixed pixels) are removed
+//     (rest_pixel_consistency.h) and the rest frames segmented again;
 //  5. static background, per camera and pixel: with "background_frames" (the empty
 //     scene), a pixel of any rest or motion frame is background when its depth matches
 //     background frame 0's within 3 sqrt(2) sigma; without them, a motion-frame pixel
@@ -28,6 +30,7 @@
 #include "reconstruct/raw_depth_frames.h"
 #include "reconstruct/depth_noise.h"
 #include "reconstruct/flying_pixel_filter.h"
+#include "reconstruct/rest_pixel_consistency.h"
 
 namespace softfit {
 
@@ -57,6 +60,7 @@ struct CaptureSegmentationOptions {
   CaptureSegmentationOptions() { segmentation.clusterRadius = 0.0; }
   SegmentationOptions segmentation;  // clusterRadius <= 0: from the data (see below)
   FlyingPixelOptions flying;
+  RestPixelConsistencyOptions restConsistency;
   PlaneRansacOptions ransac;
   int minObjectPoints = 20;
   double restMotionFraction = 0.03;
@@ -69,6 +73,7 @@ struct CaptureSegmentation {
   Workspace workspace;
   std::vector<SegmentedFrame> restFrames, frames;
   int flyingPixels = 0;  // removed over all images
+  int inconsistentRestDepths = 0;  // rest-frame depths removed by rest_pixel_consistency.h
   Vec3 restLo = Vec3::Zero(), restHi = Vec3::Zero();  // bounding box of every rest frame's object points
   double clusterRadius = 0.0;
 };

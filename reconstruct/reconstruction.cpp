@@ -221,6 +221,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
         {"frames_without_object", summary.framesWithoutObject},
         {"object_points", summary.objectPoints},
         {"flying_pixels_removed", summary.flyingPixels},
+        {"inconsistent_rest_depths_removed", segmentation.inconsistentRestDepths},
         {"cluster_radius", segmentation.clusterRadius},
         {"workspace", {{"centre", {segmentation.workspace.centre[0], segmentation.workspace.centre[1],
                                    segmentation.workspace.centre[2]}},
