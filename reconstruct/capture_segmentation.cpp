@@ -28,6 +28,21 @@ ViewPoints backProjectView(const Camera& camera, int cameraIndex, const DepthMap
   return out;
 }
 
+void labelSilhouettes(const DepthMap& depth, SegmentedView& view) {
+  std::vector<bool> object(depth.depth.size(), false);
+  for (std::size_t j = 0; j < view.labels.size(); ++j)
+    if (view.labels[j] == PointLabel::Object) object[view.points.pixels[j]] = true;
+  const auto isObject = [&](int u, int v) {
+    return u >= 0 && v >= 0 && u < depth.width && v < depth.height && object[static_cast<std::size_t>(v) * depth.width + u];
+  };
+  for (std::size_t j = 0; j < view.labels.size(); ++j) {
+    if (view.labels[j] != PointLabel::Object) continue;
+    const int u = view.points.pixels[j] % depth.width, v = view.points.pixels[j] / depth.width;
+    if (!isObject(u - 1, v) || !isObject(u + 1, v) || !isObject(u, v - 1) || !isObject(u, v + 1))
+      view.labels[j] = PointLabel::Silhouette;
+  }
+}
+
 namespace {
 
 std::string imagesOf(const RawDepthFrame& frame) {
@@ -57,7 +72,7 @@ Vec3 sharedViewCentre(const std::vector<DepthCamera>& cameras) {
 SegmentedFrame segmentFrame(const RawDepthCapture& capture, const RawDepthFrame& frame, const DepthNoise& noise,
                             const FittedPlane& ground, const Workspace& workspace, const Vec3& seed,
                             const SegmentationOptions& options,
-                            const std::vector<std::vector<bool>>* staticPixels) {
+                            const std::vector<std::vector<bool>>* staticPixels, bool dropSilhouettes) {
   // All views of the frame segmented together (the object seen from every side is one component).
   SegmentedFrame out;
   std::vector<int> start;
@@ -87,12 +102,14 @@ SegmentedFrame segmentFrame(const RawDepthCapture& capture, const RawDepthFrame&
   for (std::size_t i = 0; i < out.views.size(); ++i) {
     SegmentedView& view = out.views[i];
     view.labels.assign(seg.labels.begin() + start[i], seg.labels.begin() + start[i] + view.points.points.rows());
+    if (dropSilhouettes) labelSilhouettes(frame.views[i].depth, view);
     for (std::size_t j = 0; j < view.labels.size(); ++j)
       if (view.labels[j] == PointLabel::Object) {
         out.object.points.row(k++) = view.points.points.row(j);
         out.objectSigmas.push_back(view.points.sigmas[j]);
       }
   }
+  out.object.points.conservativeResize(k, 3);  // fewer when silhouettes were dropped
   out.centroid = seg.objectCentroid;
   return out;
 }
@@ -194,7 +211,8 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
       const std::vector<std::vector<bool>> flags =
           haveBackground ? staticBackgroundFlags(frame, backgroundDepth, noMask, noise) : std::vector<std::vector<bool>>();
       SegmentedFrame s =
-          segmentFrame(capture, frame, noise, result.ground, ws, ws.centre, seg, haveBackground ? &flags : nullptr);
+          segmentFrame(capture, frame, noise, result.ground, ws, ws.centre, seg, haveBackground ? &flags : nullptr,
+                       false);
       if (s.object.size() < options.minObjectPoints)
         throw InputError(capture.where(FrameKind::Rest, frame.frame) + ": the object is not in view (" +
                          std::to_string(s.object.size()) + " connected points above the ground within " +
@@ -254,7 +272,8 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
     const std::vector<std::vector<bool>> staticPixels =
         haveBackground ? staticBackgroundFlags(frame, backgroundDepth, noMask, noise)
                        : staticBackgroundFlags(frame, restDepth, restObject, noise);
-    SegmentedFrame s = segmentFrame(capture, frame, noise, result.ground, ws, seed, seg, &staticPixels);
+    SegmentedFrame s = segmentFrame(capture, frame, noise, result.ground, ws, seed, seg, &staticPixels,
+                                    options.dropMotionSilhouettes);
     if (s.object.size() > 0) seed = s.centroid;
     result.frames.push_back(std::move(s));
   }

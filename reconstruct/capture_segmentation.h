@@ -21,7 +21,9 @@
 //     matches rest frame 0's within 3 sqrt(2) sigma (the same static surface; the object
 //     passing in front changes the depth);
 //  6. each motion frame is segmented with the previous frame's object centroid (the
-//     rest centroid for frame 0) as seed. A motion frame may lose the object (no points).
+//     rest centroid for frame 0) as seed, and its object pixels on the object's image
+//     boundary are dropped (dropMotionSilhouettes: mixed and jittered edge depths). A
+//     motion frame may lose the object (no points).
 // Errors name capture.json, the frame and its images.
 #include <vector>
 
@@ -49,6 +51,13 @@ struct SegmentedView {
   std::vector<PointLabel> labels;
 };
 
+// Relabels as Silhouette the Object pixels of `view` (a view of `depth`) that have a
+// 4-neighbour, or the image border, that is not the object: at a depth edge the sensor
+// mixes foreground and background (flying pixels) and jitters the edge sideways, and
+// what the single-image filter keeps of that lies behind the surface. The interior
+// points need no silhouette.
+void labelSilhouettes(const DepthMap& depth, SegmentedView& view);
+
 struct SegmentedFrame {
   std::vector<SegmentedView> views;
   PointCloud object;                // the object's points, all cameras
@@ -61,6 +70,9 @@ struct CaptureSegmentationOptions {
   SegmentationOptions segmentation;  // clusterRadius <= 0: from the data (see below)
   FlyingPixelOptions flying;
   RestPixelConsistencyOptions restConsistency;
+  // Motion frames: object pixels on the object's image boundary are left out of the
+  // observations (PointLabel::Silhouette). Rest frames keep them (they close the shape).
+  bool dropMotionSilhouettes = true;
   PlaneRansacOptions ransac;
   int minObjectPoints = 20;
   double restMotionFraction = 0.03;

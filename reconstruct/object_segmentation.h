@@ -28,7 +28,11 @@
 
 namespace softfit {
 
-enum class PointLabel : std::uint8_t { Object, Ground, BelowGround, StaticBackground, OutsideWorkspace, Outlier, OtherComponent };
+// Silhouette: an object pixel of a motion frame with a 4-neighbour that is not the
+// object (capture_segmentation.h, CaptureSegmentationOptions::dropMotionSilhouettes).
+enum class PointLabel : std::uint8_t {
+  Object, Ground, BelowGround, StaticBackground, OutsideWorkspace, Outlier, OtherComponent, Silhouette
+};
 
 struct Workspace {
   Vec3 centre = Vec3::Zero();  // the cameras' shared view centre
