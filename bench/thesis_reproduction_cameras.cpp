@@ -112,6 +112,14 @@ StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p)
   return {forward / steps, cost / steps, std::max(0.0, total - forward - cost) / steps};
 }
 
+double CameraExperiment::objective(const Capture& capture, const VecX& p, VecX* gradient) {
+  const std::unique_ptr<CaptureLoss> loss = thesisPointLoss(scene_, capture, description_.dt);
+  FitSetup setup{trajectorySetup(description_, scene_), loss.get(), {}};
+  FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
+  if (!gradient) return problem.cost(problem.toInternal(p));
+  return problem.objective()(problem.toInternal(p), *gradient);
+}
+
 VecX CameraExperiment::toInternal(const VecX& p) const { return defaultTransforms(kinds_).toInternal(p); }
 VecX CameraExperiment::toPhysical(const VecX& q) const { return defaultTransforms(kinds_).toPhysical(q); }
 

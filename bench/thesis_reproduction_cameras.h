@@ -55,6 +55,10 @@ class CameraExperiment {
   // evaluation at p (backward = the evaluation's time less the other two).
   StepSeconds stepSeconds(const Capture& capture, const VecX& p);
 
+  // The fit objective at physical p (the cost `fit` minimizes); with `gradient`, also
+  // its gradient in the fit's internal coordinates (toInternal).
+  double objective(const Capture& capture, const VecX& p, VecX* gradient = nullptr);
+
   VecX toInternal(const VecX& p) const;
   VecX toPhysical(const VecX& q) const;
 
