@@ -66,6 +66,7 @@ PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterat
   optimizer.kind = defaultOptimizer(loss);
   optimizer.maxIterations = maxIterations;
   optimizer.gradientTolerance = 1e-12;
+  optimizer.hessianPreconditioner = hessian_;
   PointFit fit;
   const OptimizationResult r =
       minimize(problem.objective(), problem.toInternal(start), optimizer, [&](const IterationRecord& it) {

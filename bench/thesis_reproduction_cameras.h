@@ -47,6 +47,10 @@ class CameraExperiment {
   // The capture of the trajectory at physical parameters p with noise sigma (m).
   Capture capture(const VecX& p, double sigma, std::uint64_t seed, int replicates);
 
+  // Fits in the coordinates of a finite-difference Hessian at the start (n more
+  // evaluations; optim/hessian_preconditioner.h), as `softfit fit --precondition hessian`.
+  void setHessianPreconditioner(bool on) { hessian_ = on; }
+
   // `onIteration` sees every iterate's physical parameters (iteration 0 = start).
   PointFit fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
                const std::function<void(int iteration, const VecX& p)>& onIteration = {});
@@ -72,6 +76,7 @@ class CameraExperiment {
   VecX truth_;
   std::vector<Camera> cameras_;
   EmbeddedSurface surface_;
+  bool hessian_ = false;
 };
 
 long long pointCount(const Capture& c);
