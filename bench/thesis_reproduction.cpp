@@ -1,5 +1,5 @@
 // bench/thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]
-//                            [--surfaces=DIR]
+//                            [--surfaces=DIR] [--precondition=hessian]
 // bench/thesis_reproduction [--quick] --write-bar-case=DIR   (the files of thesis_landscapes.sh)
 // Prints one markdown table: every thesis experiment next to softfit's result (see
 // thesis_reproduction.h and bench/README.md). Exit code 0; 4 when an experiment throws.
@@ -68,6 +68,8 @@ int main(int argc, char** argv) {
       options.quick = true;
     } else if (arg == "--verbose") {
       options.verbose = true;
+    } else if (arg == "--precondition=hessian") {
+      options.hessian = true;
     } else if (arg.rfind("--surfaces=", 0) == 0) {
       options.surfaceDir = arg.substr(11);
     } else if (arg.rfind("--write-bar-case=", 0) == 0) {
@@ -78,7 +80,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]\n"
-                   "                           [--surfaces=DIR]\n"
+                   "                           [--surfaces=DIR] [--precondition=hessian]\n"
                    "       thesis_reproduction [--quick] --write-bar-case=DIR\n"
                    "unknown argument: %s\n",
                    arg.c_str());

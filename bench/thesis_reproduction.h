@@ -22,6 +22,9 @@ struct RunOptions {
   bool quick = false;    // the ctest smoke test: small sizes, few iterations (seconds)
   bool verbose = false;  // per-iteration lines of the fits on stderr
   std::string surfaceDir;  // the thesis' bunny and dragon (default ../shared/data/surface)
+  // --precondition=hessian: the camera fits (torus, bunny, dragon) in the coordinates of
+  // a finite-difference Hessian at the start (`softfit fit --precondition hessian`).
+  bool hessian = false;
 };
 
 // Process CPU time (all threads) in seconds.

@@ -28,18 +28,22 @@ CameraExperiment::CameraExperiment(const nlohmann::json& sceneJson, int cameraCo
       description_(parseScene(sceneJson, "thesis-scene", ".")),
       scene_(buildScene(description_)) {
   truth_ = ParameterSpace(kinds_, {}).values(*scene_.model);
+  surface_ = extractEmbeddedSurface(*scene_.grid, SurfaceResolution::Samples);
+  // The rig frames the surface the cameras see, not the nodes: a node of a nearly empty
+  // cut cell (mass ~1e-14 of a full cell's on the thesis bunny) carries a tiny weight
+  // in the material it moves, so it may swing metres away while the object stays put;
+  // its box put the bunny's cameras 80 m away (183 points in 66 frames).
   const std::vector<State> states = simulate();
   Vec3 lo = Vec3::Constant(1e300), hi = Vec3::Constant(-1e300);
   for (const State& s : states) {
     Vec3 a, b;
-    boundingBox(s.x, a, b);
+    boundingBox(surface_.flatPositions(s.x), a, b);
     lo = lo.cwiseMin(a);
     hi = hi.cwiseMax(b);
   }
   CameraRigOptions rig;
   rig.width = rig.height = pixels;
   cameras_ = camerasAroundBox(lo, hi, cameraCount, rig);
-  surface_ = extractEmbeddedSurface(*scene_.grid, SurfaceResolution::Samples);
 }
 
 int CameraExperiment::cells() const { return scene_.grid->cellCount(); }
@@ -62,6 +66,7 @@ PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterat
   optimizer.kind = defaultOptimizer(loss);
   optimizer.maxIterations = maxIterations;
   optimizer.gradientTolerance = 1e-12;
+  optimizer.hessianPreconditioner = hessian_;
   PointFit fit;
   const OptimizationResult r =
       minimize(problem.objective(), problem.toInternal(start), optimizer, [&](const IterationRecord& it) {
@@ -106,6 +111,14 @@ StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p)
   setParameters(truth_);
   const double steps = description_.steps;
   return {forward / steps, cost / steps, std::max(0.0, total - forward - cost) / steps};
+}
+
+double CameraExperiment::objective(const Capture& capture, const VecX& p, VecX* gradient) {
+  const std::unique_ptr<CaptureLoss> loss = thesisPointLoss(scene_, capture, description_.dt);
+  FitSetup setup{trajectorySetup(description_, scene_), loss.get(), {}};
+  FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
+  if (!gradient) return problem.cost(problem.toInternal(p));
+  return problem.objective()(problem.toInternal(p), *gradient);
 }
 
 VecX CameraExperiment::toInternal(const VecX& p) const { return defaultTransforms(kinds_).toInternal(p); }

@@ -47,6 +47,10 @@ class CameraExperiment {
   // The capture of the trajectory at physical parameters p with noise sigma (m).
   Capture capture(const VecX& p, double sigma, std::uint64_t seed, int replicates);
 
+  // Fits in the coordinates of a finite-difference Hessian at the start (n more
+  // evaluations; optim/hessian_preconditioner.h), as `softfit fit --precondition hessian`.
+  void setHessianPreconditioner(bool on) { hessian_ = on; }
+
   // `onIteration` sees every iterate's physical parameters (iteration 0 = start).
   PointFit fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
                const std::function<void(int iteration, const VecX& p)>& onIteration = {});
@@ -54,6 +58,10 @@ class CameraExperiment {
   // Forward, cost (value and gradient) and backward time per step of one objective
   // evaluation at p (backward = the evaluation's time less the other two).
   StepSeconds stepSeconds(const Capture& capture, const VecX& p);
+
+  // The fit objective at physical p (the cost `fit` minimizes); with `gradient`, also
+  // its gradient in the fit's internal coordinates (toInternal).
+  double objective(const Capture& capture, const VecX& p, VecX* gradient = nullptr);
 
   VecX toInternal(const VecX& p) const;
   VecX toPhysical(const VecX& q) const;
@@ -68,6 +76,7 @@ class CameraExperiment {
   VecX truth_;
   std::vector<Camera> cameras_;
   EmbeddedSurface surface_;
+  bool hessian_ = false;
 };
 
 long long pointCount(const Capture& c);

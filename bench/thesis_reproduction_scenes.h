@@ -34,7 +34,7 @@ Vec3 planeNormal(double theta, double phi);
 // above the ground plane y = 0, dropped at 2 m/s: warped corotation, E 5e4, nu 0.3,
 // density 100, alpha (0.1, 0.001), ground k 1e4, sharpness 100 (the cuboid values of
 // Table B.6; the thesis gives none for the bunny), Newmark theta 0.6, dt 0.01. Plane
-// normal from (theta, phi), offset d (dist = n.x + d). cell 0.0298: 2565 cells / 3510 active
+// normal from (theta, phi), offset d (dist = n.x + d). cell 0.0298: 2559 cells / 3494 active
 // nodes (thesis 2560 / 3495).
 nlohmann::json bunnyScene(const std::string& surfaceDir, double cell, double theta, double phi, double offset);
 

@@ -3,11 +3,18 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "forward/errors.h"
 #include "grid/trilinear_hex.h"
 
 namespace softfit {
+
+namespace {
+// A cell whose deformed box spans more than this many cell sizes along an axis is not
+// binned (deformed_cell_locator.h).
+constexpr double kLargeCellBins = 8.0;
+}  // namespace
 
 std::optional<CellLocation> invertTrilinearMap(const Eigen::Matrix<double, 8, 3>& corners, const Vec3& p) {
   const double size = (corners.colwise().maxCoeff() - corners.colwise().minCoeff()).norm();
@@ -36,18 +43,31 @@ DeformedCellLocator::DeformedCellLocator(const CutCellGrid& grid, const VecX& x)
     throw InputError("deformed cell locator: positions have " + std::to_string(x.size()) + " entries, the grid has " +
                      std::to_string(grid.nodeCount()) + " nodes");
   if (!x.allFinite()) throw SolveError("deformed cell locator: non-finite node positions");
-  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> nodes(x.data(), x.size() / 3, 3);
-  const Vec3 lo = nodes.colwise().minCoeff().transpose();
-  const Vec3 hi = nodes.colwise().maxCoeff().transpose();
+  // The bins cover the boxes of the cells that are binned (all but the large ones).
+  const int cellCount = grid.cellCount();
+  std::vector<char> large(static_cast<size_t>(cellCount), 0);
+  Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+  for (int cell = 0; cell < cellCount; ++cell) {
+    const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
+    const Vec3 a = c.colwise().minCoeff().transpose(), b = c.colwise().maxCoeff().transpose();
+    if ((b - a).maxCoeff() > kLargeCellBins * grid.cellSize()) {
+      large[static_cast<size_t>(cell)] = 1;
+      largeCells_.push_back(cell);
+      continue;
+    }
+    lo = lo.cwiseMin(a);
+    hi = hi.cwiseMax(b);
+  }
+  if (!(lo.array() <= hi.array()).all()) lo = hi = x.head<3>();  // every cell is large (or none)
   // Bins of the cell size, coarser when the body spreads far (at most ~8 bins per cell).
   binSize_ = grid.cellSize();
-  const double maxBins = 8.0 * std::max(1, grid.cellCount()) + 64.0;
+  const double maxBins = 8.0 * std::max(1, cellCount) + 64.0;
   while (((hi - lo) / binSize_).array().floor().prod() > maxBins) binSize_ *= 2.0;
   origin_ = lo;
   for (int a = 0; a < 3; ++a) dims_[a] = static_cast<int>(std::floor((hi[a] - lo[a]) / binSize_)) + 1;
 
-  // Two passes (count, fill) over the bins each cell's deformed bounding box overlaps;
-  // cells are visited in ascending id, so every bin lists its cells ascending.
+  // Two passes (count, fill) over the bins each binned cell's deformed bounding box
+  // overlaps; cells are visited in ascending id, so every bin lists its cells ascending.
   const long long binCount = static_cast<long long>(dims_[0]) * dims_[1] * dims_[2];
   binStart_.assign(static_cast<size_t>(binCount) + 1, 0);
   const auto forEachBinOfCell = [&](int cell, const auto& visit) {
@@ -58,13 +78,15 @@ DeformedCellLocator::DeformedCellLocator(const CutCellGrid& grid, const VecX& x)
       for (int j = b0[1]; j <= b1[1]; ++j)
         for (int i = b0[0]; i <= b1[0]; ++i) visit(binOf(Eigen::Vector3i(i, j, k)));
   };
-  for (int cell = 0; cell < grid.cellCount(); ++cell)
-    forEachBinOfCell(cell, [&](long long b) { ++binStart_[static_cast<size_t>(b) + 1]; });
+  for (int cell = 0; cell < cellCount; ++cell)
+    if (!large[static_cast<size_t>(cell)])
+      forEachBinOfCell(cell, [&](long long b) { ++binStart_[static_cast<size_t>(b) + 1]; });
   for (size_t b = 0; b + 1 < binStart_.size(); ++b) binStart_[b + 1] += binStart_[b];
   binCells_.resize(static_cast<size_t>(binStart_.back()));
   std::vector<int> fill(binStart_.begin(), binStart_.end() - 1);
-  for (int cell = 0; cell < grid.cellCount(); ++cell)
-    forEachBinOfCell(cell, [&](long long b) { binCells_[static_cast<size_t>(fill[static_cast<size_t>(b)]++)] = cell; });
+  for (int cell = 0; cell < cellCount; ++cell)
+    if (!large[static_cast<size_t>(cell)])
+      forEachBinOfCell(cell, [&](long long b) { binCells_[static_cast<size_t>(fill[static_cast<size_t>(b)]++)] = cell; });
 }
 
 Eigen::Vector3i DeformedCellLocator::binCoordinates(const Vec3& p) const {
@@ -88,47 +110,61 @@ constexpr double kInside = 1e-9;  // xi tolerance of "inside the unit cube"
 std::vector<CellLocation> DeformedCellLocator::containingCells(const Vec3& p) const {
   std::vector<CellLocation> found;
   if (!p.allFinite()) return found;
-  const Vec3 u = (p - origin_) / binSize_;
-  if (!((u.array() >= 0.0).all() && (u.array() < dims_.cast<double>().array()).all())) return found;
-  const long long home = binOf(binCoordinates(p));
-  for (int s = binStart_[static_cast<size_t>(home)]; s < binStart_[static_cast<size_t>(home) + 1]; ++s) {
-    const int cell = binCells_[static_cast<size_t>(s)];
+  const auto test = [&](int cell) {
     const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
     const double slack = kInside * binSize_;
     if (((p.transpose().array() < c.colwise().minCoeff().array() - slack).any()) ||
         ((p.transpose().array() > c.colwise().maxCoeff().array() + slack).any()))
-      continue;
+      return;
     std::optional<CellLocation> loc = invertTrilinearMap(c, p);
     if (loc && loc->outside <= kInside) {
       loc->cell = cell;
       found.push_back(*loc);
     }
+  };
+  const Vec3 u = (p - origin_) / binSize_;
+  if ((u.array() >= 0.0).all() && (u.array() < dims_.cast<double>().array()).all()) {
+    const long long home = binOf(binCoordinates(p));
+    for (int s = binStart_[static_cast<size_t>(home)]; s < binStart_[static_cast<size_t>(home) + 1]; ++s)
+      test(binCells_[static_cast<size_t>(s)]);
   }
+  for (const int cell : largeCells_) test(cell);
+  if (!largeCells_.empty())
+    std::sort(found.begin(), found.end(), [](const CellLocation& a, const CellLocation& b) { return a.cell < b.cell; });
   return found;
 }
 
 std::optional<CellLocation> DeformedCellLocator::locate(const Vec3& p, double maxOutside) const {
   if (!p.allFinite()) return std::nullopt;
-  // Distance of p outside the binned box, in bins: farther than one bin has no candidate.
-  Vec3 u = (p - origin_) / binSize_;
-  for (int a = 0; a < 3; ++a)
-    if (u[a] < -1.0 || u[a] > dims_[a] + 1.0) return std::nullopt;
-  const Eigen::Vector3i b = binCoordinates(p);
   const std::vector<CellLocation> inside = containingCells(p);
   if (!inside.empty()) return inside.front();
   if (!(maxOutside > 0.0)) return std::nullopt;
-  // Extrapolation: the least-outside cell among the neighbouring bins (ties: lowest id).
-  // Cells overlap several bins: gather, sort and deduplicate the candidates first.
+  // Extrapolation: the least-outside cell among the neighbouring bins' cells and the
+  // large cells whose boxes, grown by one bin, hold p (ties: lowest id). Cells overlap
+  // several bins: gather, sort and deduplicate the candidates first.
   std::vector<int> candidates;
-  for (int dk = -1; dk <= 1; ++dk)
-    for (int dj = -1; dj <= 1; ++dj)
-      for (int di = -1; di <= 1; ++di) {
-        const Eigen::Vector3i n = b + Eigen::Vector3i(di, dj, dk);
-        if ((n.array() < 0).any() || (n.array() >= dims_.array()).any()) continue;
-        const long long bin = binOf(n);
-        candidates.insert(candidates.end(), binCells_.begin() + binStart_[static_cast<size_t>(bin)],
-                          binCells_.begin() + binStart_[static_cast<size_t>(bin) + 1]);
-      }
+  // Distance of p outside the binned box, in bins: farther than one bin has no binned candidate.
+  const Vec3 u = (p - origin_) / binSize_;
+  bool near = true;
+  for (int a = 0; a < 3; ++a) near &= !(u[a] < -1.0 || u[a] > dims_[a] + 1.0);
+  if (near) {
+    const Eigen::Vector3i b = binCoordinates(p);
+    for (int dk = -1; dk <= 1; ++dk)
+      for (int dj = -1; dj <= 1; ++dj)
+        for (int di = -1; di <= 1; ++di) {
+          const Eigen::Vector3i n = b + Eigen::Vector3i(di, dj, dk);
+          if ((n.array() < 0).any() || (n.array() >= dims_.array()).any()) continue;
+          const long long bin = binOf(n);
+          candidates.insert(candidates.end(), binCells_.begin() + binStart_[static_cast<size_t>(bin)],
+                            binCells_.begin() + binStart_[static_cast<size_t>(bin) + 1]);
+        }
+  }
+  for (const int cell : largeCells_) {
+    const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
+    if (((p.transpose().array() >= c.colwise().minCoeff().array() - binSize_).all()) &&
+        ((p.transpose().array() <= c.colwise().maxCoeff().array() + binSize_).all()))
+      candidates.push_back(cell);
+  }
   std::sort(candidates.begin(), candidates.end());
   candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
   std::optional<CellLocation> best;

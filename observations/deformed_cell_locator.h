@@ -3,7 +3,11 @@
 // point's reference (unit-cell) coordinates xi, by inverting the cell's trilinear map
 // x(xi) = sum_c N_c(xi) x_c with Newton's method (thesis 5.4.3). Cells are binned by their
 // deformed bounding boxes on a uniform grid of the cell size, so a query tests only the
-// cells whose boxes overlap the point's bin.
+// cells whose boxes overlap the point's bin. Cells whose boxes span more than
+// kLargeCellBins bins along an axis are kept apart and tested (box first) by every
+// query: a nearly empty cut cell's node may swing metres away while the material stays
+// put (the thesis bunny), and binning its box would coarsen the bins over the body
+// until one bin held every cell.
 #include <optional>
 #include <vector>
 
@@ -57,6 +61,7 @@ class DeformedCellLocator {
   Eigen::Vector3i dims_ = Eigen::Vector3i::Ones();
   std::vector<int> binStart_;  // CSR: cells of bin b are binCells_[binStart_[b] .. binStart_[b+1])
   std::vector<int> binCells_;  // ascending cell ids within a bin
+  std::vector<int> largeCells_;  // ascending ids of the cells not binned (boxes too large)
 };
 
 }  // namespace softfit
