@@ -10,6 +10,7 @@ int removeInconsistentRestPixels(std::vector<RawDepthFrame>& restFrames, int cam
                                  const RestPixelConsistencyOptions& options) {
   if (static_cast<int>(restFrames.size()) < options.minFrames) return 0;
   int removed = 0;
+  const std::size_t agree = static_cast<std::size_t>(std::max(1, options.minAgreeing));
   for (int c = 0; c < cameraCount; ++c) {
     std::vector<DepthMap*> maps;
     for (RawDepthFrame& frame : restFrames)
@@ -26,9 +27,9 @@ int removeInconsistentRestPixels(std::vector<RawDepthFrame>& restFrames, int cam
       std::sort(z.begin(), z.end());
       // The nearest window [z_i, z_i + k sigma(z_i)] holding minAgreeing depths.
       double lo = INFINITY, hi = -INFINITY;
-      for (std::size_t i = 0; i + options.minAgreeing <= z.size(); ++i) {
+      for (std::size_t i = 0; i + agree <= z.size(); ++i) {
         const double limit = z[i] + options.sigmas * noise.sigma(z[i]);
-        if (z[i + options.minAgreeing - 1] <= limit) {
+        if (z[i + agree - 1] <= limit) {
           lo = z[i];
           hi = limit;
           break;

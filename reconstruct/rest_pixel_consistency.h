@@ -25,7 +25,7 @@ namespace softfit {
 struct RestPixelConsistencyOptions {
   double sigmas = 4.0;
   int minFrames = 3;    // fewer rest frames: nothing to compare, nothing removed
-  int minAgreeing = 2;
+  int minAgreeing = 2;  // values below 1 count as 1
 };
 
 // Sets the removed depths of `restFrames` to 0; returns how many depths were removed.
