@@ -43,13 +43,17 @@ DeformedCellLocator::DeformedCellLocator(const CutCellGrid& grid, const VecX& x)
     throw InputError("deformed cell locator: positions have " + std::to_string(x.size()) + " entries, the grid has " +
                      std::to_string(grid.nodeCount()) + " nodes");
   if (!x.allFinite()) throw SolveError("deformed cell locator: non-finite node positions");
-  // The bins cover the boxes of the cells that are binned (all but the large ones).
+  // Each cell's deformed box, once; the bins cover the boxes of the cells that are
+  // binned (all but the large ones).
   const int cellCount = grid.cellCount();
+  std::vector<Vec3> boxLo(static_cast<size_t>(cellCount)), boxHi(static_cast<size_t>(cellCount));
   std::vector<char> large(static_cast<size_t>(cellCount), 0);
   Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
   for (int cell = 0; cell < cellCount; ++cell) {
     const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
     const Vec3 a = c.colwise().minCoeff().transpose(), b = c.colwise().maxCoeff().transpose();
+    boxLo[static_cast<size_t>(cell)] = a;
+    boxHi[static_cast<size_t>(cell)] = b;
     if ((b - a).maxCoeff() > kLargeCellBins * grid.cellSize()) {
       large[static_cast<size_t>(cell)] = 1;
       largeCells_.push_back(cell);
@@ -71,9 +75,8 @@ DeformedCellLocator::DeformedCellLocator(const CutCellGrid& grid, const VecX& x)
   const long long binCount = static_cast<long long>(dims_[0]) * dims_[1] * dims_[2];
   binStart_.assign(static_cast<size_t>(binCount) + 1, 0);
   const auto forEachBinOfCell = [&](int cell, const auto& visit) {
-    const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
-    const Eigen::Vector3i b0 = binCoordinates(c.colwise().minCoeff().transpose());
-    const Eigen::Vector3i b1 = binCoordinates(c.colwise().maxCoeff().transpose());
+    const Eigen::Vector3i b0 = binCoordinates(boxLo[static_cast<size_t>(cell)]);
+    const Eigen::Vector3i b1 = binCoordinates(boxHi[static_cast<size_t>(cell)]);
     for (int k = b0[2]; k <= b1[2]; ++k)
       for (int j = b0[1]; j <= b1[1]; ++j)
         for (int i = b0[0]; i <= b1[0]; ++i) visit(binOf(Eigen::Vector3i(i, j, k)));
