@@ -140,7 +140,9 @@ Element makeCutCellElement(const std::array<int, 8>& nodes, const CellSamples& s
   Element e;
   e.nodes.assign(nodes.begin(), nodes.end());
   const double cellVolume = h * h * h;
-  for (const LocalQuadraturePoint& p : cellQuadrature(samples, options)) {
+  std::vector<LocalQuadraturePoint> rule = cellQuadrature(samples, options);
+  floorCellFraction(rule, options.minCellFraction);
+  for (const LocalQuadraturePoint& p : rule) {
     QuadraturePoint q;
     q.weight = p.weight * cellVolume;
     q.N = trilinearShapeValues(p.position);

@@ -78,7 +78,9 @@ class CutCellGrid {
 };
 
 // One Element per active cell (same order as grid.cells()): 8 nodes, quadrature points
-// with weight = fraction * h^3, N = trilinear shape values and dN/dX = dN/dxi / h.
+// with weight = fraction * h^3, N = trilinear shape values and dN/dX = dN/dxi / h;
+// partial cells get the volume-fraction floor options.minCellFraction
+// (floorCellFraction, cut_cell_quadrature.h).
 std::vector<Element> buildCutCellElements(const CutCellGrid& grid, const CutCellQuadratureOptions& options = {});
 
 // The element of a single cell of size h with corner values phi (or refined samples) at

@@ -4,6 +4,7 @@
 
 #include "grid/kuhn_clipping.h"
 #include "grid/quadrature_compression.h"
+#include "grid/trilinear_hex.h"
 
 namespace softfit {
 
@@ -96,6 +97,19 @@ std::vector<LocalQuadraturePoint> cellQuadrature(const CellSamples& samples, con
 std::vector<LocalQuadraturePoint> cellQuadrature(const std::array<double, 8>& phi,
                                                  const CutCellQuadratureOptions& options) {
   return cellQuadrature(CellSamples::fromCorners(phi), options);
+}
+
+void floorCellFraction(std::vector<LocalQuadraturePoint>& rule, double minFraction) {
+  if (rule.empty() || !(minFraction > 0.0)) return;
+  // Each corner's lumped share of the cell (fractions of the cell volume).
+  HexShapeValues share = HexShapeValues::Zero();
+  for (const LocalQuadraturePoint& p : rule) share += p.weight * trilinearShapeValues(p.position);
+  const double added = minFraction - 8.0 * share.minCoeff();
+  if (!(added > 0.0)) return;
+  for (LocalQuadraturePoint p : fullCellQuadrature()) {
+    p.weight *= added;  // Gauss weights 1/8: every corner's share grows by added / 8
+    rule.push_back(p);
+  }
 }
 
 double insideVolumeFraction(const CellSamples& samples) {

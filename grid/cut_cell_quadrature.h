@@ -6,7 +6,8 @@
 // clipped Kuhn tets of every sub-cell (kuhn_clipping.h) with a rule per sub-tet (and
 // 2x2x2 Gauss on full sub-cells), so the weights sum to the exact volume of the
 // piecewise-linear inside region and the rule converges under refinement. The result
-// is then compressed to at most 11 points (quadrature_compression.h).
+// is then compressed to at most 11 points (quadrature_compression.h). The element
+// (cut_cell_grid.h) then applies the volume-fraction floor (floorCellFraction).
 #include <array>
 #include <vector>
 
@@ -37,6 +38,13 @@ struct CutCellQuadratureOptions {
   // Caratheodory-compress the partial-cell rule to at most 11 points with the same
   // trilinear and quadratic moments (quadrature_compression.h): about 4x fewer points.
   bool compress = true;
+  // Volume-fraction floor (stabilization of nearly empty cut cells), applied by the
+  // element (makeCutCellElement), not by cellQuadrature: see floorCellFraction. Without
+  // it a corner node of a sliver cell gets a lumped mass down to 1e-14 of an interior
+  // node's and almost no stiffness, and the linear systems let it swing metres away.
+  // 0 = off.
+  double minCellFraction = kDefaultMinCellFraction;
+  static constexpr double kDefaultMinCellFraction = 1e-3;
 };
 
 // 2x2x2 Gauss-Legendre points, weights 1/8.
@@ -47,6 +55,16 @@ std::vector<LocalQuadraturePoint> fullCellQuadrature();
 std::vector<LocalQuadraturePoint> cellQuadrature(const std::array<double, 8>& phi,
                                                  const CutCellQuadratureOptions& options = {});
 std::vector<LocalQuadraturePoint> cellQuadrature(const CellSamples& samples, const CutCellQuadratureOptions& options = {});
+
+// The floor above: the cell is integrated as if every corner node saw at least
+// minFraction of material in it. Corner a's lumped share of the cell is
+// m_a = sum_q w_q N_a(x_q) (1/8 for a full cell); when 8 min_a m_a < minFraction, the
+// 2x2x2 Gauss rule with total weight minFraction - 8 min_a m_a is appended (material
+// spread evenly over the cell), so every corner gets m_a >= minFraction / 8 and the
+// cell's stiffness has full rank. A cell with volume fraction f < minFraction gets at
+// least minFraction - f; well-filled cells get nothing. The added weight is continuous
+// in the samples. Empty rules stay empty.
+void floorCellFraction(std::vector<LocalQuadraturePoint>& rule, double minFraction);
 
 // Exact volume fraction of {phi_lin <= 0} in the cell (sum of the weights above).
 double insideVolumeFraction(const std::array<double, 8>& phi);

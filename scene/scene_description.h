@@ -55,7 +55,7 @@ struct SdfGeometry {
   double snapFraction = 0.01;
   std::optional<double> snapDistance;
   int refinement = 3;
-  CutCellQuadratureOptions quadrature;
+  CutCellQuadratureOptions quadrature;  // partial-cell rule and volume-fraction floor
   SurfaceResolution surface = SurfaceResolution::Nodes;  // output surface (without surfaceMesh)
   GridContactPoints contactPoints = GridContactPoints::LatticeEdges;
   // A triangle surface (OBJ) embedded in the grid instead of the marching-tets surface:

@@ -103,7 +103,8 @@ constexpr int kMaxSdfDepth = 64;
 
 // Keys of the grid discretization: they belong to the top-level "sdf" object only.
 const std::vector<const char*> kGridKeys = {"cell_size", "snap", "snap_distance", "quadrature",
-                                             "refinement", "surface", "contact_points", "surface_mesh"};
+                                             "refinement", "surface", "contact_points", "surface_mesh",
+                                             "min_cell_fraction"};
 
 // A shape's own keys plus the grid keys (any shape can be the top-level object).
 std::vector<const char*> shapeKeys(std::initializer_list<const char*> own) {
@@ -232,6 +233,10 @@ SdfGeometry parseSdfGeometry(const JsonFields& f, const std::string& baseDirecto
   else if (rule == "centroid") g.quadrature.rule = SubTetRule::Centroid;
   else
     throw InputError(f.field("quadrature") + " = \"" + rule + "\": unknown rule (valid: compressed, sub_tets, centroid)");
+  // Volume-fraction floor of partial cells (cut_cell_quadrature.h); 0 turns it off.
+  g.quadrature.minCellFraction = f.number("min_cell_fraction", g.quadrature.minCellFraction);
+  if (!(g.quadrature.minCellFraction >= 0.0 && g.quadrature.minCellFraction < 1.0))
+    throw InputError(f.field("min_cell_fraction") + ": must be in [0, 1) (0 = off)");
   return g;
 }
 

@@ -74,6 +74,18 @@ TEST_F(SimulateCommand, BadInputExitsWithCodeTwoAndNamesTheField) {
   EXPECT_NE(r.output.find("poisson_ratio"), std::string::npos) << r.output;
 }
 
+TEST_F(SimulateCommand, BadGridOptionExitsWithCodeTwoAndNamesTheField) {
+  const std::string scene = writeScene(R"({
+    "sdf": {"type": "sphere", "radius": 0.2, "cell_size": 0.05, "min_cell_fraction": 1.5},
+    "material": {"youngs_modulus": 1e4, "poisson_ratio": 0.3, "density": 100},
+    "time": {"dt": 0.01, "steps": 1}
+  })");
+  const CommandResult r = run("simulate " + scene + " -q -o " + (dir_ / "out").string());
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.output.find("scene.json"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("sdf.min_cell_fraction"), std::string::npos) << r.output;
+}
+
 TEST_F(SimulateCommand, DeviceOptionRunsOnTheCpuAndRefusesCudaWithoutAGpuOrBackend) {
   const std::string scene = writeScene(R"({
     "box": {"min": [0, 0.2, 0], "max": [0.4, 0.6, 0.4], "cells": [1, 1, 1]},

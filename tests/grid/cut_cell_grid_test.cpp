@@ -4,11 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/SparseCholesky>
+
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 
 #include "forward/energies/lumped_mass.h"
+#include "forward/energies/physical_model.h"
 #include "forward/errors.h"
 #include "forward/mesh/triangle_surface.h"
 #include "grid/embedded_surface.h"
@@ -77,7 +81,9 @@ TEST(CutCellGrid, ThesisConventions) {
 TEST(CutCellGrid, ElementsIntegrateTheInsideOnly) {
   const SphereSdf sphere(Vec3(0.05, 0.02, -0.03), 0.5);
   const CutCellGrid grid = makeGrid(sphere, 0.1);
-  const std::vector<Element> elements = buildCutCellElements(grid);
+  CutCellQuadratureOptions exact;
+  exact.minCellFraction = 0.0;  // the geometric rule, without the floor (tested below)
+  const std::vector<Element> elements = buildCutCellElements(grid, exact);
   ASSERT_EQ(elements.size(), grid.cells().size());
   for (size_t e = 0; e < elements.size(); ++e) {
     const Element& el = elements[e];
@@ -95,6 +101,65 @@ TEST(CutCellGrid, ElementsIntegrateTheInsideOnly) {
   EXPECT_NEAR(mass.sum() / 3.0, 7.0 * grid.insideVolume(), 1e-12);
   EXPECT_NEAR(grid.insideVolume(), 4.0 / 3.0 * M_PI * 0.125, 0.01);
   for (int i = 0; i < mass.size(); ++i) EXPECT_GE(mass[i], 0.0);
+}
+
+// Nearly empty cut cells: without the volume-fraction floor a corner node of a sliver
+// cell has almost no mass and stiffness, and under a static gravity load it sags far
+// more than the material it is meant to carry; with the default floor every node has
+// at least min_cell_fraction / 8 of an interior node's mass and moves with the body.
+TEST(CutCellGrid, FractionFloorBoundsNodeMassAndSag) {
+  const TorusSdf torus(Vec3(0.013, 0.3, -0.021), Vec3(0.3, 1.0, 0.2), 0.25, 0.11);
+  const double h = 0.05, density = 50.0;
+  const CutCellGrid grid = makeGrid(torus, h);
+  const EmbeddedSurface surface = extractEmbeddedSurface(grid, SurfaceResolution::Samples);
+  const VecX& rest = grid.restPositions();
+  struct Result {
+    double minMass, maxNodeSag, maxSurfaceSag;
+  };
+  const auto run = [&](double minCellFraction) {
+    CutCellQuadratureOptions options;
+    options.minCellFraction = minCellFraction;
+    std::vector<Element> elements = buildCutCellElements(grid, options);
+    const int m = static_cast<int>(elements.size());
+    PhysicalModel model(rest, std::move(elements), MaterialModel::Linear,
+                        std::vector<LameParameters>(m, lameFromYoungPoisson(1e4, 0.3)), VecX::Constant(m, density));
+    Result r{model.mass().minCoeff() / (density * h * h * h), 0.0, 0.0};
+    // Static sag under gravity, the nodes below y = 0.25 held: K u = M g on the rest.
+    std::vector<int> freeDof;
+    for (int i = 0; i < grid.nodeCount(); ++i)
+      if (rest[3 * i + 1] >= 0.25)
+        for (int k = 0; k < 3; ++k) freeDof.push_back(3 * i + k);
+    SparseMatrix K = model.pattern().zeroMatrix();
+    model.assembleStiffness(rest, K);
+    std::vector<int> index(rest.size(), -1);
+    for (size_t i = 0; i < freeDof.size(); ++i) index[freeDof[i]] = static_cast<int>(i);
+    std::vector<Eigen::Triplet<double>> triplets;
+    for (int c = 0; c < K.outerSize(); ++c)
+      for (SparseMatrix::InnerIterator it(K, c); it; ++it)
+        if (index[it.row()] >= 0 && index[it.col()] >= 0) triplets.emplace_back(index[it.row()], index[it.col()], it.value());
+    SparseMatrix Kf(static_cast<Eigen::Index>(freeDof.size()), static_cast<Eigen::Index>(freeDof.size()));
+    Kf.setFromTriplets(triplets.begin(), triplets.end());
+    VecX f(static_cast<Eigen::Index>(freeDof.size()));
+    for (size_t i = 0; i < freeDof.size(); ++i) f[i] = freeDof[i] % 3 == 1 ? -10.0 * model.mass()[freeDof[i]] : 0.0;
+    const Eigen::SimplicialLDLT<SparseMatrix> solver(Kf);
+    EXPECT_EQ(solver.info(), Eigen::Success);
+    const VecX uf = solver.solve(f);
+    VecX u = VecX::Zero(rest.size());
+    for (size_t i = 0; i < freeDof.size(); ++i) u[freeDof[i]] = uf[i];
+    for (int i = 0; i < grid.nodeCount(); ++i) r.maxNodeSag = std::max(r.maxNodeSag, u.segment<3>(3 * i).norm());
+    const VecX moved = surface.flatPositions(rest + u) - surface.flatPositions(rest);
+    for (Eigen::Index v = 0; v < moved.size() / 3; ++v) r.maxSurfaceSag = std::max(r.maxSurfaceSag, moved.segment<3>(3 * v).norm());
+    std::printf("min_cell_fraction %g: min node mass %.3g rho h^3, max sag: nodes %.3g m, surface %.3g m\n",
+                minCellFraction, r.minMass, r.maxNodeSag, r.maxSurfaceSag);
+    return r;
+  };
+  const Result off = run(0.0);
+  const Result on = run(CutCellQuadratureOptions::kDefaultMinCellFraction);
+  EXPECT_LT(off.minMass, 1e-8);  // the grid has sliver cells: the test can fail
+  EXPECT_GT(off.maxNodeSag, 4.0 * off.maxSurfaceSag);  // 6.3x
+  EXPECT_GE(on.minMass, CutCellQuadratureOptions::kDefaultMinCellFraction / 8.0 * (1.0 - 1e-12));
+  EXPECT_LT(on.maxNodeSag, 2.0 * on.maxSurfaceSag);  // 1.2x
+  EXPECT_NEAR(on.maxSurfaceSag, off.maxSurfaceSag, 0.05 * off.maxSurfaceSag);  // the body sags alike
 }
 
 TEST(CutCellGrid, LocateGivesTrilinearWeights) {

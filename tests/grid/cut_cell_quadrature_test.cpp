@@ -133,6 +133,57 @@ TEST(CutCellQuadrature, IntegratesQuadraticsExactlyWithAndWithoutCompression) {
   }
 }
 
+// Each corner's lumped share sum_q w_q N_c(x_q) of a rule (1/8 of a full cell).
+HexShapeValues cornerShares(const std::vector<LocalQuadraturePoint>& rule) {
+  HexShapeValues share = HexShapeValues::Zero();
+  for (const auto& p : rule) share += p.weight * trilinearShapeValues(p.position);
+  return share;
+}
+
+double ruleWeight(const std::vector<LocalQuadraturePoint>& rule) {
+  double w = 0.0;
+  for (const auto& p : rule) w += p.weight;
+  return w;
+}
+
+TEST(CutCellQuadrature, FractionFloorGivesEveryCornerItsShare) {
+  const double floor = 1e-3;
+  // A sliver at corner 0 (fraction 1.7e-5): the far corner's share is ~1e-12.
+  const auto sliver = planeValues(Vec3(1, 1, 1), 0.047);
+  std::vector<LocalQuadraturePoint> rule = cellQuadrature(sliver);
+  const double fraction = ruleWeight(rule);
+  const HexShapeValues before = cornerShares(rule);
+  EXPECT_NEAR(fraction, std::pow(0.047, 3) / 6.0, 1e-15);
+  EXPECT_LT(before.minCoeff(), 1e-10);
+  const size_t points = rule.size();
+  floorCellFraction(rule, floor);
+  const HexShapeValues after = cornerShares(rule);
+  EXPECT_EQ(rule.size(), points + 8);  // the 2x2x2 Gauss rule appended
+  EXPECT_NEAR(ruleWeight(rule), floor - 8.0 * before.minCoeff() + fraction, 1e-16);
+  EXPECT_GE(after.minCoeff(), floor / 8.0 - 1e-17);
+  for (int c = 0; c < 8; ++c) EXPECT_NEAR(after[c] - before[c], (floor - 8.0 * before.minCoeff()) / 8.0, 1e-17);
+  // A cell above the floor only by volume (fraction 2.7%) whose far corner sees little
+  // of it is floored too; a half cell, a full cell, an empty rule and a floor of 0 are
+  // left alone.
+  std::vector<LocalQuadraturePoint> corner = cellQuadrature(planeValues(Vec3(1, 1, 1), 0.55));
+  EXPECT_GT(ruleWeight(corner), 0.02);
+  EXPECT_LT(8.0 * cornerShares(corner).minCoeff(), floor);
+  floorCellFraction(corner, floor);
+  EXPECT_NEAR(8.0 * cornerShares(corner).minCoeff(), floor, 1e-15);
+  for (const auto& phi : {planeValues(Vec3(1, 0.2, 0.1), 0.6), planeValues(Vec3(1, 1, 1), 5.0)}) {
+    std::vector<LocalQuadraturePoint> kept = cellQuadrature(phi);
+    const size_t n = kept.size();
+    floorCellFraction(kept, floor);
+    EXPECT_EQ(kept.size(), n);
+  }
+  std::vector<LocalQuadraturePoint> empty;
+  floorCellFraction(empty, floor);
+  EXPECT_TRUE(empty.empty());
+  std::vector<LocalQuadraturePoint> off = cellQuadrature(sliver);
+  floorCellFraction(off, 0.0);
+  EXPECT_EQ(off.size(), points);
+}
+
 TEST(QuadratureCompression, KeepsTrilinearAndQuadraticMomentsWithPositiveWeights) {
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);

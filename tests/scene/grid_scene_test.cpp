@@ -58,7 +58,14 @@ TEST(GridScene, BuildsACutCellGridFromAnSdf) {
   EXPECT_EQ(built.model->nodeLattice[0], grid.lattice().nodeCoordinates(grid.latticeNodeOf(0)));
   EXPECT_EQ(built.cells.cellCount(), grid.cellCount());
   for (VtkCellType t : built.cells.types) EXPECT_EQ(t, VtkCellType::kHexahedron);
-  EXPECT_NEAR(built.model->totalMass(), 100 * grid.insideVolume(), 1e-10);
+  // Mass: the inside volume plus the volume-fraction floor's material (at most
+  // min_cell_fraction h^3 per partial cell; cut_cell_quadrature.h).
+  double volume = 0.0;
+  for (const Element& e : built.model->elastic().elements()) volume += e.restVolume();
+  EXPECT_NEAR(built.model->totalMass(), 100 * volume, 1e-10);
+  EXPECT_GE(volume, grid.insideVolume());
+  EXPECT_LE(volume - grid.insideVolume(),
+            CutCellQuadratureOptions::kDefaultMinCellFraction * std::pow(grid.cellSize(), 3) * grid.partialCellCount());
   EXPECT_NEAR(grid.insideVolume(), 4.0 / 3.0 * M_PI * 0.008, 0.002);
   EXPECT_GT(grid.partialCellCount(), 0);
   ASSERT_TRUE(built.model->ground.has_value());
@@ -301,6 +308,31 @@ TEST(GridScene, BadSdfInputNamesTheFileAndField) {
   doc = sphereScene();
   doc["box"] = {{"min", {0, 0, 0}}, {"max", {1, 1, 1}}, {"cells", {1, 1, 1}}};
   expectInputError(doc, {"scene.json", "\"sdf\""});
+}
+
+TEST(GridScene, MinCellFractionFloorsNearlyEmptyCutCells) {
+  // Default on (1e-3): every node has at least 1e-3 / 8 of an interior node's mass.
+  auto doc = sphereScene();
+  const double h = 0.05, rho = 100.0;
+  EXPECT_EQ(parseScene(doc, "scene.json", ".").sdf->quadrature.minCellFraction, 1e-3);
+  const BuiltScene floored = build(doc);
+  EXPECT_GE(floored.model->mass().minCoeff(), 1e-3 / 8.0 * rho * h * h * h * (1.0 - 1e-12));
+  // 0 turns it off: the geometric rule, mass = density * inside volume, sliver nodes.
+  doc["sdf"]["min_cell_fraction"] = 0.0;
+  const BuiltScene exact = build(doc);
+  EXPECT_NEAR(exact.model->totalMass(), rho * exact.grid->insideVolume(), 1e-12);
+  EXPECT_LT(exact.model->mass().minCoeff(), 1e-6 * rho * h * h * h);
+  EXPECT_GT(floored.model->totalMass(), exact.model->totalMass());
+  doc["sdf"]["min_cell_fraction"] = 0.01;
+  EXPECT_GE(build(doc).model->mass().minCoeff(), 0.01 / 8.0 * rho * h * h * h * (1.0 - 1e-12));
+  for (const nlohmann::json& bad : {nlohmann::json(-0.001), nlohmann::json(1.0), nlohmann::json("0.01")}) {
+    doc["sdf"]["min_cell_fraction"] = bad;
+    expectInputError(doc, {"scene.json", "sdf.min_cell_fraction"});
+  }
+  doc = sphereScene();
+  doc["sdf"] = nlohmann::json::parse(R"({"type": "union", "cell_size": 0.05, "children": [
+      {"type": "sphere", "radius": 0.2, "min_cell_fraction": 0.01}]})");
+  expectInputError(doc, {"scene.json", "sdf.children[0].min_cell_fraction", "top-level"});
 }
 
 TEST(GridScene, WritesHexFramesAndTheEmbeddedSurface) {
