@@ -29,10 +29,10 @@ CameraExperiment::CameraExperiment(const nlohmann::json& sceneJson, int cameraCo
       scene_(buildScene(description_)) {
   truth_ = ParameterSpace(kinds_, {}).values(*scene_.model);
   surface_ = extractEmbeddedSurface(*scene_.grid, SurfaceResolution::Samples);
-  // The rig frames the surface the cameras see, not the nodes: a node of a nearly empty
-  // cut cell (mass ~1e-14 of a full cell's on the thesis bunny) carries a tiny weight
-  // in the material it moves, so it may swing metres away while the object stays put;
-  // its box put the bunny's cameras 80 m away (183 points in 66 frames).
+  // The rig frames the surface the cameras see, not the nodes: without the grid's
+  // volume-fraction floor a node of a nearly empty cut cell (mass ~1e-14 of a full
+  // cell's on the thesis bunny) swung metres away while the object stayed put, and its
+  // box put the bunny's cameras 80 m away (183 points in 66 frames).
   const std::vector<State> states = simulate();
   Vec3 lo = Vec3::Constant(1e300), hi = Vec3::Constant(-1e300);
   for (const State& s : states) {

@@ -49,7 +49,7 @@ nlohmann::json bunnyScene(const std::string& surfaceDir, double cell, double the
     "damping": {"alpha1": 0.1, "alpha2": 0.001},
     "ground": {"sharpness": 100},
     "initial": {"velocity": [0, -2, 0]},
-    "integrator": {"type": "newmark_theta", "theta": 0.6, "preconditioner": "cholesky"},
+    "integrator": {"type": "newmark_theta", "theta": 0.6},
     "time": {"dt": 0.01, "steps": 65}
   })");
   j["sdf"]["file"] = surfaceDir + "/bunny_res3.obj";

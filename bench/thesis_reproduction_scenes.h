@@ -35,7 +35,8 @@ Vec3 planeNormal(double theta, double phi);
 // density 100, alpha (0.1, 0.001), ground k 1e4, sharpness 100 (the cuboid values of
 // Table B.6; the thesis gives none for the bunny), Newmark theta 0.6, dt 0.01. Plane
 // normal from (theta, phi), offset d (dist = n.x + d). cell 0.0298: 2559 cells / 3494 active
-// nodes (thesis 2560 / 3495).
+// nodes (thesis 2560 / 3495). Multigrid PCG (the default; it needs the grid's
+// volume-fraction floor: without it the multigrid was not positive definite here).
 nlohmann::json bunnyScene(const std::string& surfaceDir, double cell, double theta, double phi, double offset);
 
 // Fig. 5.12 dragon (first 30 of 300 steps): the thesis' dragon_res4.obj (non-manifold:
