@@ -5,14 +5,20 @@
 // from its rest position, and the PCG iterations per step.
 //
 //   build/bench/cut_cell_floor_bench [--surfaces=DIR] [--only=bunny,dragon,torus] [--steps=N]
+//                                    [--scene=FILE.json ...]
 //
+// --scene runs grid scene files instead of the thesis scenes (e.g. the demo box,
+// bench/reconstruct_scenes/box_throw_grid.json).
 // The bunny and dragon need the thesis surfaces (default ../shared/data/surface next to
 // the source tree); without them their rows say so. CPU: process seconds of the run.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "bench/thesis_reproduction_scenes.h"
 #include "forward/integrators/simulator.h"
@@ -30,9 +36,10 @@ double cpuSeconds() {
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-void runCase(const std::string& name, nlohmann::json scene, double minCellFraction, int maxSteps) {
+void runCase(const std::string& name, nlohmann::json scene, const std::string& directory, double minCellFraction,
+             int maxSteps) {
   scene["sdf"]["min_cell_fraction"] = minCellFraction;
-  const SceneDescription description = parseScene(scene, name, ".");
+  const SceneDescription description = parseScene(scene, name, directory);
   BuiltScene built = buildScene(description);
   const double h = built.grid->cellSize();
   const double interior = description.material.density * h * h * h;
@@ -74,13 +81,15 @@ int main(int argc, char** argv) {
   std::string surfaces = std::string(SOFTFIT_SOURCE_DIR) + "/../shared/data/surface";
   std::string only = "bunny,dragon,torus";
   int maxSteps = 0;
+  std::vector<std::string> sceneFiles;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--surfaces=", 0) == 0) surfaces = arg.substr(11);
     else if (arg.rfind("--only=", 0) == 0) only = arg.substr(7);
     else if (arg.rfind("--steps=", 0) == 0) maxSteps = std::stoi(arg.substr(8));
+    else if (arg.rfind("--scene=", 0) == 0) sceneFiles.push_back(arg.substr(8));
     else {
-      std::fprintf(stderr, "usage: cut_cell_floor_bench [--surfaces=DIR] [--only=bunny,dragon,torus] [--steps=N]\n");
+      std::fprintf(stderr, "usage: cut_cell_floor_bench [--surfaces=DIR] [--only=bunny,dragon,torus] [--steps=N] [--scene=FILE ...]\n");
       return 2;
     }
   }
@@ -88,14 +97,23 @@ int main(int argc, char** argv) {
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   const auto wanted = [&](const char* name) { return ("," + only + ",").find(std::string(",") + name + ",") != std::string::npos; };
   const double floors[] = {0.0, CutCellQuadratureOptions::kDefaultMinCellFraction};
+  for (const std::string& file : sceneFiles) {
+    try {
+      std::ifstream in(file);
+      const nlohmann::json scene = nlohmann::json::parse(in);
+      for (const double f : floors) runCase(file, scene, std::filesystem::path(file).parent_path().string(), f, maxSteps);
+    } catch (const std::exception& e) {
+      std::printf("| %s | not run: %s |\n", file.c_str(), e.what());
+    }
+  }
   for (const char* name : {"bunny", "dragon", "torus"}) {
-    if (!wanted(name)) continue;
+    if (!sceneFiles.empty() || !wanted(name)) continue;
     nlohmann::json scene;
     try {
       if (std::string(name) == "bunny") scene = thesis::bunnyScene(surfaces, 0.0298, 1.662, 1.582, 0.0);
       else if (std::string(name) == "dragon") scene = thesis::dragonScene(surfaces, 0.0205);
       else scene = thesis::torusScene(0.041);
-      for (const double f : floors) runCase(name, scene, f, maxSteps);
+      for (const double f : floors) runCase(name, scene, ".", f, maxSteps);
     } catch (const std::exception& e) {
       std::printf("| %s | not run: %s |\n", name, e.what());
     }

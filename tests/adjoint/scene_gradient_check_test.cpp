@@ -62,13 +62,15 @@ TEST_P(GridGradientCheck, ElasticAndContactParametersOnCutCells) {
 }
 
 // The raw-capture scenes' contact: one point per vertex of the grid's embedded (samples)
-// surface, each with its rest area, instead of the lattice edges' crossings.
+// surface, each with its rest area, instead of the lattice edges' crossings. density and
+// alpha1 go through the lumped mass, i.e. the cells' quadrature with the volume-fraction
+// floor (this sphere's grid has floored sliver cells).
 TEST(SceneGradientCheck, GridWithSurfaceContactPoints) {
   GradientCheckOptions fast;
   fast.relativeSteps = {1e-5, 1e-6};
   fast.taylorHalvings = 3;
   const GradientCheckReport r =
-      check(IntegratorType::NewmarkTheta, MaterialModel::WarpedCorotated, "E,nu,alpha1,ground,velocity",
+      check(IntegratorType::NewmarkTheta, MaterialModel::WarpedCorotated, "E,nu,density,alpha1,ground,velocity",
             "gradcheck_sphere_grid.json", fast, [](SceneDescription& d) {
               d.sdf->surface = SurfaceResolution::Samples;
               d.sdf->contactPoints = GridContactPoints::Surface;
