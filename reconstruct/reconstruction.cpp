@@ -17,6 +17,7 @@
 #include "reconstruct/shape_comparison.h"
 #include "reconstruct/sigma_ply_writer.h"
 #include "reconstruct/surface_extraction.h"
+#include "reconstruct/surface_refinement.h"
 #include "reconstruct/tsdf_fusion.h"
 
 namespace softfit {
@@ -147,7 +148,18 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
                                            options.initialMotion);
   }
   const FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
-  const TriangleSurface surface = extractZeroSurface(fused.volume);
+  TriangleSurface surface = extractZeroSurface(fused.volume);
+  if (options.surfaceRefinementIterations > 0) {
+    std::vector<double> restSigmas;
+    for (const SegmentedFrame& s : segmentation.restFrames)
+      restSigmas.insert(restSigmas.end(), s.objectSigmas.begin(), s.objectSigmas.end());
+    SurfaceRefinementOptions refinement;
+    refinement.iterations = options.surfaceRefinementIterations;
+    refinement.radius = 4.0 * summary.voxel;
+    refinement.maxDistance = 2.0 * summary.voxel;
+    refinement.maxShift = summary.voxel;
+    summary.refinement = refineSurfaceToPoints(surface, restCloud, restSigmas, refinement);
+  }
   summary.volume = enclosedVolume(surface);
   // The written SDF: the exact distance to that surface (sdf_redistance.h), or the fused
   // values when the surface is not a closed manifold.
@@ -222,6 +234,10 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
         {"object_points", summary.objectPoints},
         {"flying_pixels_removed", summary.flyingPixels},
         {"inconsistent_rest_depths_removed", segmentation.inconsistentRestDepths},
+        {"surface_refinement", {{"iterations", options.surfaceRefinementIterations},
+                                {"points_used", summary.refinement.pointsUsed},
+                                {"mean_shift", summary.refinement.meanShift},
+                                {"max_shift", summary.refinement.maxShift}}},
         {"cluster_radius", segmentation.clusterRadius},
         {"workspace", {{"centre", {segmentation.workspace.centre[0], segmentation.workspace.centre[1],
                                    segmentation.workspace.centre[2]}},

@@ -3,7 +3,8 @@
 //   1. read the raw frames (raw_depth_frames.h) and segment them (capture_segmentation.h:
 //      flying pixels, ground plane, static background, workspace, outliers, components);
 //   2. fuse the rest frames into an SDF volume with carving (tsdf_fusion.h) and extract
-//      its closed surface (surface_extraction.h);
+//      its closed surface (surface_extraction.h), then move that surface onto the rest
+//      frames' points (surface_refinement.h);
 //   3. write, into OUT.partial (renamed to OUT at the end, so a failed run leaves no
 //      complete-looking OUT; an existing OUT is replaced only then):
 //        OUT/scene.json                 the body on a cut-cell grid (fit_scene_writer.h), with
@@ -22,6 +23,7 @@
 #include "reconstruct/capture_segmentation.h"
 #include "reconstruct/fit_scene_writer.h"
 #include "reconstruct/initial_motion.h"
+#include "reconstruct/surface_refinement.h"
 
 namespace softfit {
 
@@ -36,6 +38,9 @@ struct ReconstructOptions {
   std::string truthScene;      // optional: the true scene, for the report's shape comparison
   CaptureSegmentationOptions segmentation;
   InitialMotionOptions initialMotion;  // frames = 0: no initial velocity in scene.json
+  // Iterations of the fused surface's refinement onto the rest points (surface_refinement.h;
+  // kernel radius 4 voxels, points within 3 sigma + 2 voxels, at most a voxel per step). 0 = off.
+  int surfaceRefinementIterations = 3;
 };
 
 struct ReconstructSummary {
@@ -46,6 +51,7 @@ struct ReconstructSummary {
   long long objectPoints = 0;
   bool exactDistance = false;  // rest_sdf holds the exact distance to the fused surface (sdf_redistance.h)
   bool floating = false;  // the rest-frame object does not touch the ground (closed at its lowest point)
+  SurfaceRefinementSummary refinement;  // the fused surface moved onto the rest points
   InitialMotionEstimate motion;   // estimated from the first motion frames (initial_motion.h)
   bool compared = false;
   double trueVolume = 0.0, volumeErrorPercent = 0.0, chamfer = 0.0, chamferCells = 0.0;

@@ -35,6 +35,9 @@ void runReconstruct(ReconstructCliOptions& o) {
               r.restFrames, r.frames, r.framesWithoutObject, r.objectPoints, r.flyingPixels);
   std::printf("  rest shape: size %.4f m, voxel %.4f m, volume %.6g m^3, grid cell %.4f m\n", r.objectSize, r.voxel,
               r.volume, r.cellSize);
+  if (r.refinement.pointsUsed > 0)
+    std::printf("  surface refined onto %d rest points: mean move %.2f mm, largest %.2f mm\n", r.refinement.pointsUsed,
+                1e3 * r.refinement.meanShift, 1e3 * r.refinement.maxShift);
   if (r.compared)
     std::printf("  vs truth: volume %.6g m^3 (%+.2f%%), symmetric Chamfer %.5f m = %.3f cells\n", r.trueVolume,
                 r.volumeErrorPercent, r.chamfer, r.chamferCells);
@@ -65,6 +68,10 @@ void addReconstructCommand(CLI::App& app) {
                   "Motion frames registered to the rest cloud for the initial velocity (0: none)")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000));
+  cmd->add_option("--refine-iterations", o->reconstruct.surfaceRefinementIterations,
+                  "Iterations moving the fused rest surface onto the rest points (0: off)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100));
   cmd->add_flag("--angular-velocity", o->reconstruct.initialMotion.angular,
                "Also estimate the initial angular velocity from those frames (else 0)");
   cmd->add_option("--youngs", o->reconstruct.scene.youngsModulus, "Starting Young's modulus")->capture_default_str();

@@ -114,6 +114,8 @@ TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
   const nlohmann::json summary = nlohmann::json::parse(bytes(out / "report/summary.json"));
   EXPECT_EQ(summary["sdf"], "exact distance to rest_surface.obj");
   EXPECT_EQ(summary["initial_motion"]["frames"], 3);
+  EXPECT_GT(summary["surface_refinement"]["points_used"].get<int>(), 100);  // the fused surface moved onto the rest points
+  EXPECT_GT(summary["surface_refinement"]["max_shift"].get<double>(), 0.0);
   const softfit::BuiltScene built = softfit::buildScene(scene);
   EXPECT_TRUE(built.isGrid());
   EXPECT_EQ(built.embeddedSurface.vertexCount(),
