@@ -11,7 +11,7 @@
 //                                       the initial motion of the first frames (initial_motion.h)
 //        OUT/scene_tets.json            the same with the closed surface through TetGen
 //        OUT/shape/rest_sdf.json, .f64  the SDF volume (grid/sdf_volume_file.h)
-//        OUT/shape/rest_surface.obj     the closed surface (marching cubes at the voxel size)
+//        OUT/shape/rest_surface.obj     the closed surface (marching cubes at the voxel size, refined)
 //        OUT/shape/tet_surface.obj      the same at half the grid cell (scene_tets.json's)
 //        OUT/observations/              capture folder for `softfit fit` (PLY clouds with
 //                                       per-point sigma, sigma_ply_writer.h; CAPTURE/truth.json
