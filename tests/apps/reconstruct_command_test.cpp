@@ -198,6 +198,28 @@ TEST_F(ReconstructCommand, SensorFilesDriveSynthAndReconstruct) {
   EXPECT_FALSE(fs::exists(dir_ / "bad"));
 }
 
+TEST_F(ReconstructCommand, RefineIterationsOutOfRangeExitsTwoAndWritesNothing) {
+  const fs::path out = dir_ / "bad_refine";
+  const CommandResult r =
+      run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string() + " --refine-iterations -1");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("--refine-iterations"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(fs::exists(out.string() + ".partial"));
+}
+
+TEST_F(ReconstructCommand, RefineIterationsZeroKeepsTheFusedSurface) {
+  const fs::path off = dir_ / "off", on = dir_ / "on";
+  const CommandResult a = run("reconstruct " + (dir_ / "capture").string() + " -o " + off.string() + " --refine-iterations 0");
+  ASSERT_EQ(a.exitCode, 0) << a.output;
+  const CommandResult b = run("reconstruct " + (dir_ / "capture").string() + " -o " + on.string());
+  ASSERT_EQ(b.exitCode, 0) << b.output;
+  const nlohmann::json summary = nlohmann::json::parse(bytes(off / "report/summary.json"));
+  EXPECT_EQ(summary["surface_refinement"]["iterations"], 0);
+  EXPECT_EQ(summary["surface_refinement"]["points_used"], 0);
+  EXPECT_NE(bytes(off / "shape/rest_surface.obj"), bytes(on / "shape/rest_surface.obj"));
+}
+
 TEST_F(ReconstructCommand, MissingIntrinsicsNameTheFileAndFrame) {
   fs::remove(dir_ / "capture/depth/cam1.json");
   expectBadInput({"cam1.json", "rest frame 0", "does not exist"});
