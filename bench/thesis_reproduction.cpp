@@ -43,6 +43,11 @@ void RowTimer::finish(Row& row) const {
   row.wallSeconds = wallSeconds() - wall0_;
 }
 
+std::string fitVariantLabel(const RunOptions& options) {
+  return std::string(options.hessian ? ", Hessian-preconditioned L-BFGS" : "") +
+         (options.pointCost == "closest" ? ", closest-point cost" : "");
+}
+
 std::string format(const char* fmt, ...) {
   char buffer[1024];
   va_list args;
@@ -70,6 +75,8 @@ int main(int argc, char** argv) {
       options.verbose = true;
     } else if (arg == "--precondition=hessian") {
       options.hessian = true;
+    } else if (arg == "--point-cost=closest" || arg == "--point-cost=sdf") {
+      options.pointCost = arg.substr(13);
     } else if (arg.rfind("--surfaces=", 0) == 0) {
       options.surfaceDir = arg.substr(11);
     } else if (arg.rfind("--write-bar-case=", 0) == 0) {
@@ -80,7 +87,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]\n"
-                   "                           [--surfaces=DIR] [--precondition=hessian]\n"
+                   "                           [--surfaces=DIR] [--precondition=hessian] [--point-cost=closest|sdf]\n"
                    "       thesis_reproduction [--quick] --write-bar-case=DIR\n"
                    "unknown argument: %s\n",
                    arg.c_str());

@@ -25,7 +25,16 @@ struct RunOptions {
   // --precondition=hessian: the camera fits (torus, bunny, dragon) in the coordinates of
   // a finite-difference Hessian at the start (`softfit fit --precondition hessian`).
   bool hessian = false;
+  // --point-cost=closest: the camera fits with softfit's closest-point cost (point to the
+  // deformed surface, every point counted) instead of the thesis' SDF point cost, which
+  // drops points more than a cell outside the deformed grid (so a trajectory that leaves
+  // the observations gets cheaper).
+  std::string pointCost = "sdf";
 };
+
+// The fit variant of the camera rows for their labels: "", ", Hessian-preconditioned
+// L-BFGS", ", closest-point cost", or both.
+std::string fitVariantLabel(const RunOptions& options);
 
 // Process CPU time (all threads) in seconds.
 double processCpuSeconds();

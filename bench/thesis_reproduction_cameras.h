@@ -48,8 +48,13 @@ class CameraExperiment {
   Capture capture(const VecX& p, double sigma, std::uint64_t seed, int replicates);
 
   // Fits in the coordinates of a finite-difference Hessian at the start (n more
-  // evaluations; optim/hessian_preconditioner.h), as `softfit fit --precondition hessian`.
-  void setHessianPreconditioner(bool on) { hessian_ = on; }
+  // evaluations; optim/hessian_preconditioner.h), as `softfit fit --precondition hessian`,
+  // and with the point cost `pointCost` ("sdf": the thesis' cost, default; "closest").
+  // The optimizer follows the cost (defaultOptimizer).
+  void setFitVariant(bool hessian, const std::string& pointCost) {
+    hessian_ = hessian;
+    pointCost_ = pointCost;
+  }
 
   // `onIteration` sees every iterate's physical parameters (iteration 0 = start).
   PointFit fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
@@ -77,6 +82,7 @@ class CameraExperiment {
   std::vector<Camera> cameras_;
   EmbeddedSurface surface_;
   bool hessian_ = false;
+  std::string pointCost_ = "sdf";
 };
 
 long long pointCount(const Capture& c);

@@ -64,7 +64,7 @@ std::vector<Row> torusRows(const RunOptions& options) {
   if (options.quick) sceneJson["time"]["steps"] = 5;
   const int pixels = options.quick ? 32 : 100;
   CameraExperiment experiment(sceneJson, 10, pixels, "E,nu");
-  experiment.setHessianPreconditioner(options.hessian);
+  experiment.setFitVariant(options.hessian, options.pointCost);
   VecX start(2);
   start << 2200.0, 0.32;
   const Capture capture = experiment.capture(experiment.truth(), 0.0, 1, 1);
@@ -73,7 +73,7 @@ std::vector<Row> torusRows(const RunOptions& options) {
   const double worst = std::max(std::abs(fit.p[0] / 2000.0 - 1.0), std::abs(fit.p[1] / 0.3 - 1.0));
   Row row;
   row.experiment = std::string("Fig. 5.9/5.10 swinging torus, E and nu (noise-free)") +
-                   (options.hessian ? ", Hessian-preconditioned L-BFGS" : "");
+                   fitVariantLabel(options);
   row.setup = format("torus fixed at the top, %d cells, %d steps, 10 cameras %dx%d, %lld points, L-BFGS; start "
                      "2200/0.32 (2000/0.30)",
                      experiment.cells(), sceneJson["time"]["steps"].get<int>(), pixels, pixels, points);
