@@ -147,8 +147,16 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     summary.motion = estimateInitialMotion(restCloud, firstFrames, capture.dt, -9.81 * segmentation.ground.normal,
                                            options.initialMotion);
   }
-  const FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
+  FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
   TriangleSurface surface = extractZeroSurface(fused.volume);
+  if (options.trimUnseenFill) {
+    UnseenFillOptions trim;
+    trim.groundNormal = fusion.groundNormal;
+    trim.groundOffset = fusion.groundOffset;
+    trim.groundBand = fusion.groundBand;
+    summary.unseenFill = trimUnseenFill(fused.volume, surface, restCloud, fused.shadowFilled, trim);
+    if (summary.unseenFill.trimmedSamples > 0) surface = extractZeroSurface(fused.volume);
+  }
   if (options.surfaceRefinementIterations > 0) {
     std::vector<double> restSigmas;
     for (const SegmentedFrame& s : segmentation.restFrames)
@@ -249,6 +257,10 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
                             {"angular_velocity", {summary.motion.angularVelocity[0], summary.motion.angularVelocity[1],
                                                   summary.motion.angularVelocity[2]}},
                             {"registration_rms", summary.motion.rmsResidual}}},
+        {"unseen_fill", {{"seen_triangles", summary.unseenFill.seenTriangles},
+                         {"unseen_triangles", summary.unseenFill.unseenTriangles},
+                         {"trimmed_voxels", summary.unseenFill.trimmedSamples},
+                         {"removed_voxels", summary.unseenFill.removedSamples}}},
         {"voxels", {{"inside", fused.insideVoxels}, {"carved", fused.carvedVoxels}, {"observed", fused.observedVoxels}}}};
     if (!options.truthScene.empty()) {
       writeObj((report / "true_surface.obj").string(), truth.vertices, truth.triangles);

@@ -24,6 +24,7 @@
 #include "reconstruct/fit_scene_writer.h"
 #include "reconstruct/initial_motion.h"
 #include "reconstruct/surface_refinement.h"
+#include "reconstruct/unseen_fill_trim.h"
 
 namespace softfit {
 
@@ -41,6 +42,9 @@ struct ReconstructOptions {
   // Iterations of the fused surface's refinement onto the rest points (surface_refinement.h;
   // kernel radius 4 voxels, points within 3 sigma + 2 voxels, at most a voxel per step). 0 = off.
   int surfaceRefinementIterations = 3;
+  // Close what no camera saw by the winding number of the seen surface instead of the
+  // cameras' shadows (unseen_fill_trim.h).
+  bool trimUnseenFill = true;
 };
 
 struct ReconstructSummary {
@@ -51,6 +55,7 @@ struct ReconstructSummary {
   long long objectPoints = 0;
   bool exactDistance = false;  // rest_sdf holds the exact distance to the fused surface (sdf_redistance.h)
   bool floating = false;  // the rest-frame object does not touch the ground (closed at its lowest point)
+  UnseenFillResult unseenFill;          // shadow fill removed by the seen surface's winding number
   SurfaceRefinementSummary refinement;  // the fused surface moved onto the rest points
   InitialMotionEstimate motion;   // estimated from the first motion frames (initial_motion.h)
   bool compared = false;

@@ -80,4 +80,38 @@ void extendDistances(SdfVolume& volume, double band) {
   }
 }
 
+void extrudeIntoGroundBand(SdfVolume& volume, const Vec3& groundNormal, double groundOffset, double band) {
+  if (!(band > 0.0)) return;
+  const double h = volume.spacing[0];
+  const std::vector<double> in = volume.values;
+  // Nearest sample to y, or -1 outside the volume.
+  const auto nearest = [&](const Vec3& y) -> long long {
+    const Vec3 g = (y - volume.origin).cwiseQuotient(volume.spacing);
+    const int a = static_cast<int>(std::lround(g[0])), b = static_cast<int>(std::lround(g[1])),
+              c = static_cast<int>(std::lround(g[2]));
+    if (a < 0 || b < 0 || c < 0 || a >= volume.dims[0] || b >= volume.dims[1] || c >= volume.dims[2]) return -1;
+    return volume.index(a, b, c);
+  };
+  const auto position = [&](long long s) {
+    const long long nx = volume.dims[0], ny = volume.dims[1];
+    return volume.samplePosition(static_cast<int>(s % nx), static_cast<int>((s / nx) % ny), static_cast<int>(s / (nx * ny)));
+  };
+  for (int k = 0; k < volume.dims[2]; ++k)
+    for (int j = 0; j < volume.dims[1]; ++j)
+      for (int i = 0; i < volume.dims[0]; ++i) {
+        const Vec3 x = volume.samplePosition(i, j, k);
+        const double height = groundNormal.dot(x) + groundOffset;
+        if (height < 0.0 || height >= band) continue;
+        const long long a = nearest(x + (band + 0.5 * h - height) * groundNormal);
+        if (a < 0) continue;
+        const Vec3 pa = position(a);
+        const long long b = nearest(pa + 2.0 * h * groundNormal);
+        double phi = in[a];
+        const double rise = b >= 0 ? groundNormal.dot(position(b) - pa) : 0.0;
+        if (rise > 0.5 * h)  // continue the side's slope down where the body narrows towards the floor
+          phi += std::max(0.0, (in[a] - in[b]) / rise) * (groundNormal.dot(pa) + groundOffset - height);
+        volume.values[volume.index(i, j, k)] = phi;
+      }
+}
+
 }  // namespace softfit

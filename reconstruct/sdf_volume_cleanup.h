@@ -7,7 +7,15 @@
 //    neighbours, two raster passes; Borgefors 1984, "Distance transformations in
 //    arbitrary dimensions", CVGIP) to the nearest sample inside the band, keeping the
 //    sign. The result is a distance bound usable by the cut-cell grid's tests
-//    (grid/README.md: cells beyond sqrt(3)/2 h of the surface are not refined).
+//    (grid/README.md: cells beyond sqrt(3)/2 h of the surface are not refined);
+//  - extrudeIntoGroundBand: near the floor the depth images cannot tell the object from
+//    the floor (the segmentation labels both ground): samples less than `band` above the
+//    ground n . x + offset = 0 continue the sample straight above the band (nearest
+//    sample a at height band + h/2) along its slope where the body narrows downwards:
+//    phi = phi(a) + max(0, (phi(a) - phi(b)) / (height(b) - height(a))) (height(a) -
+//    height), b the sample nearest a + 2h n. A
+//    vertical side is extruded to the floor, a round bottom keeps narrowing towards its
+//    contact; nothing grows. band <= 0 leaves the volume as it is.
 #include "grid/sdf_volume.h"
 
 namespace softfit {
@@ -15,5 +23,6 @@ namespace softfit {
 // Returns the number of samples in the kept region.
 int keepLargestInsideRegion(SdfVolume& volume, double fill);
 void extendDistances(SdfVolume& volume, double band);
+void extrudeIntoGroundBand(SdfVolume& volume, const Vec3& groundNormal, double groundOffset, double band);
 
 }  // namespace softfit

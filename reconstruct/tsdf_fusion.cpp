@@ -72,28 +72,6 @@ VoxelEvidence voxelEvidence(const std::vector<FusionView>& views, const DepthNoi
   return e;
 }
 
-// Near the floor the depth images cannot tell the object from the floor (the segmentation
-// labels both ground): voxels less than groundBand above the ground take the value of the
-// voxel straight above the band (nearest sample at height groundBand + h/2).
-void extrudeIntoGroundBand(SdfVolume& volume, const FusionOptions& options) {
-  if (!(options.groundBand > 0.0)) return;
-  const double h = volume.spacing[0];
-  const std::vector<double> in = volume.values;
-  for (int k = 0; k < volume.dims[2]; ++k)
-    for (int j = 0; j < volume.dims[1]; ++j)
-      for (int i = 0; i < volume.dims[0]; ++i) {
-        const Vec3 x = volume.samplePosition(i, j, k);
-        const double height = options.groundNormal.dot(x) + options.groundOffset;
-        if (height < 0.0 || height >= options.groundBand) continue;
-        const Vec3 above = x + (options.groundBand + 0.5 * h - height) * options.groundNormal;
-        const Vec3 g = (above - volume.origin).cwiseQuotient(volume.spacing);
-        const int a = static_cast<int>(std::lround(g[0])), b = static_cast<int>(std::lround(g[1])),
-                  c = static_cast<int>(std::lround(g[2]));
-        if (a < 0 || b < 0 || c < 0 || a >= volume.dims[0] || b >= volume.dims[1] || c >= volume.dims[2]) continue;
-        volume.values[volume.index(i, j, k)] = in[volume.index(a, b, c)];
-      }
-}
-
 }  // namespace
 
 FusionResult fuseRestShape(const std::vector<FusionView>& views, const DepthNoise& noise, const FusionOptions& options) {
@@ -122,6 +100,7 @@ FusionResult fuseRestShape(const std::vector<FusionView>& views, const DepthNois
   out.dims = Eigen::Vector3i::Constant(resolution);
   out.values.assign(out.sampleCount(), truncation);
   out.source = "<fused rest shape>";
+  std::vector<char> shadowFilled(out.sampleCount(), 0);
   for (int k = 0; k < resolution; ++k)
     for (int j = 0; j < resolution; ++j)
       for (int i = 0; i < resolution; ++i) {
@@ -137,10 +116,11 @@ FusionResult fuseRestShape(const std::vector<FusionView>& views, const DepthNois
           ++result.observedVoxels;
         } else {
           phi = e.shadowed ? -truncation : truncation;
+          shadowFilled[out.index(i, j, k)] = e.shadowed;
         }
         out.values[out.index(i, j, k)] = phi;
       }
-  extrudeIntoGroundBand(out, options);
+  extrudeIntoGroundBand(out, options.groundNormal, options.groundOffset, options.groundBand);
   if (options.clipAtGround)
     for (int k = 0; k < resolution; ++k)
       for (int j = 0; j < resolution; ++j)
@@ -168,10 +148,14 @@ FusionResult fuseRestShape(const std::vector<FusionView>& views, const DepthNois
   cropped.dims = hi - lo + Eigen::Vector3i::Ones();
   cropped.source = out.source;
   cropped.values.resize(cropped.sampleCount());
+  result.shadowFilled.assign(cropped.sampleCount(), 0);
   for (int k = 0; k < cropped.dims[2]; ++k)
     for (int j = 0; j < cropped.dims[1]; ++j)
-      for (int i = 0; i < cropped.dims[0]; ++i)
-        cropped.values[cropped.index(i, j, k)] = out.values[out.index(lo[0] + i, lo[1] + j, lo[2] + k)];
+      for (int i = 0; i < cropped.dims[0]; ++i) {
+        const long long from = out.index(lo[0] + i, lo[1] + j, lo[2] + k);
+        cropped.values[cropped.index(i, j, k)] = out.values[from];
+        result.shadowFilled[cropped.index(i, j, k)] = shadowFilled[from];
+      }
   extendDistances(cropped, truncation);
   result.volume = std::move(cropped);
   return result;

@@ -15,8 +15,10 @@
 //  - else, shadowed (some camera sees the object at or in front of x: x lies in the
 //    object's own shadow, never seen through): inside, phi = -truncation;
 //  - else (hidden only by other things, or outside every image): outside.
-// Voxels within `groundBand` of the ground copy the voxel straight above the band (the
-// lowest cross-section the cameras separate from the floor is extruded down to it).
+// Voxels within `groundBand` of the ground continue the voxel straight above the band
+// (the lowest cross-section the cameras separate from the floor is extruded down to it,
+// narrowing along the side's slope where the body narrows: extrudeIntoGroundBand,
+// sdf_volume_cleanup.h).
 // Then only the largest 6-connected inside region is kept, the body is clipped at the
 // ground plane (phi = max(phi, -(n . x + offset))), and values beyond the truncation band
 // are extended to distances by a chamfer distance transform (sdf_volume_cleanup.h).
@@ -56,6 +58,9 @@ struct FusionResult {
   int insideVoxels = 0;
   int carvedVoxels = 0;
   int observedVoxels = 0;
+  // Per sample of `volume`: 1 where the value is the shadow rule's inside (no carving, no
+  // TSDF observation): what no camera saw (unseen_fill_trim.h may trim it).
+  std::vector<char> shadowFilled;
 };
 
 // Throws InputError when the box is empty or too large (more than 400 voxels across),

@@ -17,10 +17,12 @@ struct ReconstructCliOptions {
   std::string output = "results/reconstruction";
   std::string sensor = "kinect";
   ReconstructOptions reconstruct;
+  bool keepUnseenFill = false;
 };
 
 void runReconstruct(ReconstructCliOptions& o) {
   o.reconstruct.noise.sensor = depthSensorModelFromOption(o.sensor, "--sensor");
+  o.reconstruct.trimUnseenFill = !o.keepUnseenFill;
   const FitSceneSettings& s = o.reconstruct.scene;
   if (!(s.youngsModulus > 0.0)) throw InputError("--youngs: must be positive");
   if (!(s.poissonRatio > -1.0 && s.poissonRatio < 0.5)) throw InputError("--poisson: must be in (-1, 0.5)");
@@ -35,6 +37,10 @@ void runReconstruct(ReconstructCliOptions& o) {
               r.restFrames, r.frames, r.framesWithoutObject, r.objectPoints, r.flyingPixels);
   std::printf("  rest shape: size %.4f m, voxel %.4f m, volume %.6g m^3, grid cell %.4f m\n", r.objectSize, r.voxel,
               r.volume, r.cellSize);
+  if (r.unseenFill.trimmedSamples > 0)
+    std::printf("  unseen fill: %d voxels outside the seen surface removed (%d of %d surface triangles unseen)\n",
+                r.unseenFill.removedSamples, r.unseenFill.unseenTriangles,
+                r.unseenFill.seenTriangles + r.unseenFill.unseenTriangles);
   if (r.refinement.pointsUsed > 0)
     std::printf("  surface refined onto %d rest points: mean move %.2f mm, largest %.2f mm\n", r.refinement.pointsUsed,
                 1e3 * r.refinement.meanShift, 1e3 * r.refinement.maxShift);
@@ -72,6 +78,9 @@ void addReconstructCommand(CLI::App& app) {
                   "Iterations moving the fused rest surface onto the rest points (0: off)")
       ->capture_default_str()
       ->check(CLI::Range(0, 100));
+  cmd->add_flag("--keep-unseen-fill", o->keepUnseenFill,
+               "Close what no camera saw by the cameras' shadows (space carving alone) instead of the "
+               "seen surface's winding number");
   cmd->add_flag("--angular-velocity", o->reconstruct.initialMotion.angular,
                "Also estimate the initial angular velocity from those frames (else 0)");
   cmd->add_option("--youngs", o->reconstruct.scene.youngsModulus, "Starting Young's modulus")->capture_default_str();

@@ -220,6 +220,20 @@ TEST_F(ReconstructCommand, RefineIterationsZeroKeepsTheFusedSurface) {
   EXPECT_NE(bytes(off / "shape/rest_surface.obj"), bytes(on / "shape/rest_surface.obj"));
 }
 
+TEST_F(ReconstructCommand, KeepUnseenFillSkipsTheWindingNumberTrim) {
+  const fs::path keep = dir_ / "keep", trim = dir_ / "trim";
+  const CommandResult a = run("reconstruct " + (dir_ / "capture").string() + " -o " + keep.string() + " --keep-unseen-fill");
+  ASSERT_EQ(a.exitCode, 0) << a.output;
+  const CommandResult b = run("reconstruct " + (dir_ / "capture").string() + " -o " + trim.string());
+  ASSERT_EQ(b.exitCode, 0) << b.output;
+  const nlohmann::json kept = nlohmann::json::parse(bytes(keep / "report/summary.json"));
+  const nlohmann::json trimmed = nlohmann::json::parse(bytes(trim / "report/summary.json"));
+  EXPECT_EQ(kept["unseen_fill"]["seen_triangles"], 0);  // not run
+  EXPECT_EQ(kept["unseen_fill"]["trimmed_voxels"], 0);
+  EXPECT_GT(trimmed["unseen_fill"]["seen_triangles"].get<int>(), 0);
+  EXPECT_GE(trimmed["unseen_fill"]["trimmed_voxels"].get<int>(), 0);
+}
+
 TEST_F(ReconstructCommand, MissingIntrinsicsNameTheFileAndFrame) {
   fs::remove(dir_ / "capture/depth/cam1.json");
   expectBadInput({"cam1.json", "rest frame 0", "does not exist"});
