@@ -55,6 +55,9 @@ class CameraExperiment {
     hessian_ = hessian;
     pointCost_ = pointCost;
   }
+  // The captures' known point noise (m): the closest-point cost's first-order bias
+  // correction uses it (`softfit fit --noise-sigma`); the SDF cost ignores it.
+  void setNoiseSigma(double sigma) { noiseSigma_ = sigma; }
 
   // `onIteration` sees every iterate's physical parameters (iteration 0 = start).
   PointFit fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
@@ -83,6 +86,7 @@ class CameraExperiment {
   EmbeddedSurface surface_;
   bool hessian_ = false;
   std::string pointCost_ = "sdf";
+  double noiseSigma_ = 0.0;
 };
 
 long long pointCount(const Capture& c);

@@ -21,6 +21,7 @@ std::vector<Row> noiseRows(const RunOptions& options) {
   const int bootstrapSteps = options.quick ? 1 : 2;
   const int replicates = options.quick ? 1 : 4;
   CameraExperiment experiment(sceneJson, 9, pixels, "E,nu");
+  experiment.setFitVariant(options.hessian, options.pointCost);
   VecX start(2);
   start << 2500.0, 0.35;
   const std::vector<double> sigmas = options.quick ? std::vector<double>{0.5} : std::vector<double>{0.5, 5.0, 25.0};
@@ -28,6 +29,7 @@ std::vector<Row> noiseRows(const RunOptions& options) {
     const RowTimer timer;
     const double sigma = sigmaCells * experiment.cellSize();
     const Capture capture = experiment.capture(experiment.truth(), sigma, 1, 1);
+    experiment.setNoiseSigma(sigma);
     const long long points = pointCount(capture);
     const PointFit plain = experiment.fit(capture, start, maxIterations, options.verbose);
     // Parametric bootstrap (optim/bootstrap_bias.h, as `softfit fit --bootstrap-steps 2
@@ -40,7 +42,7 @@ std::vector<Row> noiseRows(const RunOptions& options) {
     const VecX p = experiment.toPhysical(bootstrapBiasCorrection(experiment.toInternal(plain.p), refit, bootstrapSteps));
     const double worst = std::max(std::abs(p[0] / 2000.0 - 1.0), std::abs(p[1] / 0.3 - 1.0));
     Row row;
-    row.experiment = format("Fig. 5.8 noise %g voxels: E, nu from points", sigmaCells);
+    row.experiment = format("Fig. 5.8 noise %g voxels: E, nu from points", sigmaCells) + fitVariantLabel(options);
     row.setup = format("Fig. 5.4 bar (%d cells), 9 cameras %dx%d, %lld points, sigma %g m; start 2500/0.35 (2000/0.3)",
                        experiment.cells(), pixels, pixels, points, sigma);
     row.thesisResult = "gradient plots only (no fit): gradients unchanged at 0.5 voxels, point to stiffer at 25";
