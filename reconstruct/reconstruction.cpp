@@ -148,25 +148,41 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
                                            options.initialMotion);
   }
   FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
-  TriangleSurface surface = extractZeroSurface(fused.volume);
+  std::vector<double> restSigmas;
+  for (const SegmentedFrame& s : segmentation.restFrames)
+    restSigmas.insert(restSigmas.end(), s.objectSigmas.begin(), s.objectSigmas.end());
+  const bool refine = options.surfaceRefinementIterations > 0;
+  const auto extractSurface = [&] {
+    TriangleSurface extracted = extractZeroSurface(fused.volume);
+    if (refine) {
+      SurfaceRefinementOptions refinement;
+      refinement.iterations = options.surfaceRefinementIterations;
+      refinement.radius = 4.0 * summary.voxel;
+      refinement.maxDistance = 2.0 * summary.voxel;
+      refinement.maxShift = summary.voxel;
+      summary.refinement = refineSurfaceToPoints(extracted, restCloud, restSigmas, refinement);
+    }
+    return extracted;
+  };
+  TriangleSurface surface = extractSurface();
   if (options.trimUnseenFill) {
     UnseenFillOptions trim;
     trim.groundNormal = fusion.groundNormal;
     trim.groundOffset = fusion.groundOffset;
     trim.groundBand = fusion.groundBand;
+    // Seen: a rest point within 1.5 pixel footprints (at the farthest camera's distance
+    // to the object; sparse pixels must not open holes) of a triangle, plus half a voxel
+    // on the refined surface (1.5 on the fused one, which can lie a voxel off the points).
+    // No noise term: with every rest frame's points, the nearest one to a seen triangle
+    // lies close even at Kinect noise (3 sigma = 78 mm at 4 m).
+    const Vec3 centroid = restCloud.points.colwise().mean().transpose();
+    double footprint = 0.0;
+    for (const auto& c : capture.cameras)
+      footprint = std::max(footprint, (centroid - c.camera.cameraToWorld().block<3, 1>(0, 3)).norm() /
+                                          std::min(c.camera.intrinsics.fx, c.camera.intrinsics.fy));
+    trim.seenDistance = 1.5 * footprint + (refine ? 0.5 : 1.5) * summary.voxel;
     summary.unseenFill = trimUnseenFill(fused.volume, surface, restCloud, fused.shadowFilled, trim);
-    if (summary.unseenFill.trimmedSamples > 0) surface = extractZeroSurface(fused.volume);
-  }
-  if (options.surfaceRefinementIterations > 0) {
-    std::vector<double> restSigmas;
-    for (const SegmentedFrame& s : segmentation.restFrames)
-      restSigmas.insert(restSigmas.end(), s.objectSigmas.begin(), s.objectSigmas.end());
-    SurfaceRefinementOptions refinement;
-    refinement.iterations = options.surfaceRefinementIterations;
-    refinement.radius = 4.0 * summary.voxel;
-    refinement.maxDistance = 2.0 * summary.voxel;
-    refinement.maxShift = summary.voxel;
-    summary.refinement = refineSurfaceToPoints(surface, restCloud, restSigmas, refinement);
+    if (summary.unseenFill.trimmedSamples > 0) surface = extractSurface();
   }
   summary.volume = enclosedVolume(surface);
   // The written SDF: the exact distance to that surface (sdf_redistance.h), or the fused
