@@ -210,8 +210,12 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
     factorIsExact_ = false;
   }
   system_.b = rightHandSide(model, current, dt);
-  const bool needMatrix = !constant || !factorIsExact_;
-  if (needMatrix) copyValues(Abase_, system_.A);
+  if (!constant) {
+    // Abase_ is reassembled (every value) at the next step: hand its values over.
+    std::swap(Abase_, system_.A);
+  } else if (!factorIsExact_) {
+    copyValues(Abase_, system_.A);
+  }
   if (model.ground) addContact(model, current, dt, system_);
 
   State next;
