@@ -212,7 +212,7 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
   system_.b = rightHandSide(model, current, dt);
   if (!constant) {
     // Abase_ is reassembled (every value) at the next step: hand its values over.
-    std::swap(Abase_, system_.A);
+    Abase_.swap(system_.A);  // Eigen 3.4 SparseMatrix has no move: std::swap would copy
   } else if (!factorIsExact_) {
     copyValues(Abase_, system_.A);
   }
