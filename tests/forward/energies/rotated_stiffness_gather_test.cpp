@@ -9,7 +9,6 @@ namespace softfit {
 namespace {
 
 using testing::centralGradient;
-using testing::centralJacobian;
 using testing::relativeError;
 
 // Two unit hex cells side by side (12 nodes), trilinear, each with 2x2x2 Gauss points; the
@@ -77,13 +76,7 @@ BlockSparsePattern patternOf(const std::vector<Element>& elements, int nodes) {
   return BlockSparsePattern(nodes, cliques);
 }
 
-VecX deformed(const VecX& rest, double amount, unsigned seed) {
-  std::srand(seed);
-  const Mat3 A = Mat3::Identity() + amount * Mat3::Random();
-  VecX x = rest;
-  for (int i = 0; i < x.size() / 3; ++i) x.segment<3>(3 * i) = A * rest.segment<3>(3 * i);
-  return x + 0.05 * VecX::Random(x.size());
-}
+VecX deformed(const VecX& rest, double amount, unsigned seed) { return testing::randomlyDeformed(rest, amount, seed); }
 
 ElasticEnergy makeEnergy(const HexModel& m, MaterialModel model) {
   return ElasticEnergy(m.elements, model, std::vector<LameParameters>(m.elements.size(), {1.0, 2.0}));
@@ -155,13 +148,7 @@ TEST_P(RotatedRestStiffness, FrameGradientMatchesQuadratureAndFiniteDifferences)
   SparseMatrix H = pattern.zeroMatrix();
   BlockAssembler assembler(pattern, H);
   energy.addHessian(x, assembler);
-  const MatX J = centralJacobian(
-      [&](const VecX& y) {
-        VecX g = VecX::Zero(y.size());
-        energy.addGradient(y, g);
-        return g;
-      },
-      x, 1e-6);
+  const MatX J = testing::centralGradientJacobian(energy, x, 1e-6);
   EXPECT_LT(relativeError(MatX(H), J), 1e-8);
   // At rest with identity frames there is no force.
   ElasticEnergy atRest = makeEnergy(m, GetParam());
