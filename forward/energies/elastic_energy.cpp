@@ -1,7 +1,9 @@
 #include "forward/energies/elastic_energy.h"
 #include "forward/energies/elastic_element_kernels.h"
 
+#include <cstring>
 #include <functional>
+#include <unordered_map>
 #include <stdexcept>
 
 #include "forward/math/parallel_ranges.h"
@@ -32,6 +34,18 @@ ElasticEnergy::ElasticEnergy(std::vector<Element> elements, MaterialModel model,
       linear_(makeMaterial(MaterialModel::Linear)) {
   setParameters(std::move(parameters));
   rotations_.assign(elements_.size(), Mat3::Identity());
+  weightedShapeGradients_.reserve(elements_.size());
+  restVolumes_.reserve(elements_.size());
+  for (const Element& el : elements_) {
+    ShapeGradients S = ShapeGradients::Zero(el.nodeCount(), 3);
+    double volume = 0.0;
+    for (const auto& q : el.quadrature) {
+      S += q.weight * q.dNdX;
+      volume += q.weight;
+    }
+    weightedShapeGradients_.push_back(S);
+    restVolumes_.push_back(volume);
+  }
   packTets();
   double work = 0.0;
   for (const Element& el : elements_) work += el.quadrature.size() * el.nodeCount() / 4.0;
@@ -63,21 +77,79 @@ MatX restElementStiffness(const Element& el, const Material& linear, const LameP
 
 void ElasticEnergy::buildRestStiffness() {
   restStiffness_.clear();
+  restIndex_.clear();
+  restPiola_.clear();
   if (!linearInFrame()) return;
-  restStiffness_.reserve(elements_.size());
-  for (size_t e = 0; e < elements_.size(); ++e)
-    restStiffness_.push_back(restElementStiffness(elements_[e], *linear_, parameters_[e]));
+  restIndex_.reserve(elements_.size());
+  restPiola_.reserve(elements_.size());
+  // Equal matrices (same bits) are stored once, found by a hash of their bits.
+  std::unordered_map<std::uint64_t, std::vector<int>> byHash;
+  for (size_t e = 0; e < elements_.size(); ++e) {
+    MatX K = restElementStiffness(elements_[e], *linear_, parameters_[e]);
+    std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(K.rows());
+    for (Eigen::Index i = 0; i < K.size(); ++i) {
+      std::uint64_t bits;
+      std::memcpy(&bits, K.data() + i, sizeof bits);
+      h = (h ^ bits) * 1099511628211ull;
+    }
+    std::vector<int>& bucket = byHash[h];
+    int index = -1;
+    for (int candidate : bucket) {
+      const MatX& other = restStiffness_[candidate];
+      if (other.rows() == K.rows() && std::memcmp(other.data(), K.data(), sizeof(double) * K.size()) == 0) {
+        index = candidate;
+        break;
+      }
+    }
+    if (index < 0) {
+      index = static_cast<int>(restStiffness_.size());
+      restStiffness_.push_back(std::move(K));
+      bucket.push_back(index);
+    }
+    restIndex_.push_back(index);
+    restPiola_.push_back(linear_->firstPiola(Mat3::Zero(), parameters_[e]));
+  }
 }
 
 Mat3 ElasticEnergy::averageDeformationGradient(int e, const VecX& x) const {
   const Element& el = elements_[e];
+  const ShapeGradients& S = weightedShapeGradients_[e];
   Mat3 F = Mat3::Zero();
-  double volume = 0.0;
-  for (const auto& q : el.quadrature) {
-    F += q.weight * deformationGradient(el, q, x);
-    volume += q.weight;
+  for (int a = 0; a < el.nodeCount(); ++a) {
+    const double* xa = x.data() + 3 * el.nodes[a];
+    for (int j = 0; j < 3; ++j) {
+      const double g = S(a, j);
+      for (int k = 0; k < 3; ++k) F(k, j) += xa[k] * g;
+    }
   }
-  return F / volume;
+  return F / restVolumes_[e];
+}
+
+void ElasticEnergy::addFrameGradient(const VecX& x, VecX& gradient) const {
+  // Element e's energy is quadratic in y = R^T x_e: gradient R (K0 y + g0).
+  const int n = static_cast<int>(elements_.size());
+  const int batch = std::min(n, kGradientBatch);
+  using NodeForces = Eigen::Matrix<double, 3, kMaxElementNodes>;
+  std::vector<NodeForces> forces(batch);
+  computeInParallelScatterInOrder(
+      n, std::max(batch, 1), threads_,
+      [&](int e, int slot) {
+        const Element& el = elements_[e];
+        const int nodes = el.nodeCount();
+        const Mat3& R = rotations_[e];
+        Eigen::Matrix<double, 3 * kMaxElementNodes, 1> y(3 * nodes);
+        for (int a = 0; a < nodes; ++a) y.segment<3>(3 * a).noalias() = R.transpose() * x.segment<3>(3 * el.nodes[a]);
+        Eigen::Matrix<double, 3 * kMaxElementNodes, 1> g(3 * nodes);
+        g.noalias() = restStiffnessOf(e) * y;
+        const ShapeGradients& S = weightedShapeGradients_[e];
+        for (int a = 0; a < nodes; ++a)
+          forces[slot].col(a).noalias() = R * (g.segment<3>(3 * a) + restPiola_[e] * S.row(a).transpose());
+      },
+      [&](int e, int slot) {
+        const Element& el = elements_[e];
+        for (int a = 0; a < el.nodeCount(); ++a) gradient.segment<3>(3 * el.nodes[a]) += forces[slot].col(a);
+      },
+      gradientElementsPerThread());
 }
 
 void ElasticEnergy::updateRotations(const VecX& x) {
@@ -98,6 +170,13 @@ double ElasticEnergy::evaluate(const VecX& x, VecX* gradient, bool wantEnergy) c
   std::vector<double> energies(wantEnergy ? batch : 0);
   double total = 0.0;
   const bool rotated = usesElementRotations();
+  if (gradient && linearInFrame() && packedTets_.empty()) {
+    // General elements of a linear-in-frame model: the gradient from the rest stiffness
+    // (the energy, when wanted, from the quadrature loop: same bits as energy()).
+    const double total = wantEnergy ? evaluate(x, nullptr, true) : 0.0;
+    addFrameGradient(x, *gradient);
+    return total;
+  }
   if (!packedTets_.empty()) {
     using TetForces = Eigen::Matrix<double, 3, 4>;
     std::vector<TetForces> forces(gradient ? batch : 0);
@@ -180,14 +259,22 @@ MatX ElasticEnergy::elementHessian(int e, const VecX& x) const {
                                             [&](const QuadraturePoint& q) { return deformationGradient(el, q, x); });
 }
 
+void ElasticEnergy::addRotatedRestStiffness(const std::vector<Mat3>& frames, BlockAssembler& H) const {
+  if (!gather_.empty() && H.pattern().fingerprint() == gather_.fingerprint()) {
+    gather_.add([this](int e) -> const MatX& { return restStiffnessOf(e); }, frames, threads_, H);
+    return;
+  }
+  addElementHessians(
+      elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffnessOf(e), frames[e], out); },
+      blockPositionsFor(H), H);
+}
+
 void ElasticEnergy::addHessian(const VecX& x, BlockAssembler& H, EigenvalueFilter filter, double filterEpsilon) const {
   const auto positions = blockPositionsFor(H);
   // Linear elasticity (also in the warped element frame) has constant PSD element
   // Hessians: rotate the cached rest stiffness.
   if (linearInFrame()) {
-    addElementHessians(
-        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], elementFrame(e), out); },
-        positions, H);
+    addRotatedRestStiffness(rotations_, H);
     return;
   }
   const bool rotate = usesElementRotations();
@@ -217,6 +304,7 @@ void ElasticEnergy::cacheBlockPositions(const BlockSparsePattern& pattern) {
   }
   positionsFingerprint_ = pattern.fingerprint();
   hasBlockPositions_ = true;
+  gather_ = linearInFrame() ? RotatedStiffnessGather(elements_, pattern) : RotatedStiffnessGather();
 }
 
 std::function<const int*(int)> ElasticEnergy::blockPositionsFor(const BlockAssembler& assembler) const {

@@ -10,6 +10,7 @@
 
 #include "forward/element.h"
 #include "forward/materials/material.h"
+#include "forward/energies/rotated_stiffness_gather.h"
 #include "forward/math/psd_projection.h"
 #include "forward/solvers/block_sparse_pattern.h"
 
@@ -92,15 +93,33 @@ class ElasticEnergy {
   std::vector<Mat3> rotations_;
   std::unique_ptr<Material> linear_;  // small-strain model for the damping stiffness
   // Linear and warped-corotated models: the rest element stiffness K0_e, so the step
-  // matrix is blockdiag(R) K0_e blockdiag(R)^T (no quadrature loop per step).
-  // Rebuilt by setParameters.
+  // matrix is blockdiag(R) K0_e blockdiag(R)^T (no quadrature loop per step), and the
+  // gradient is blockdiag(R) (K0_e R^T x_e + g0_e) with g0_e the element's force at
+  // x_e = 0 (a = node: g0_a = P(0) sum_q w_q dN_a/dX). Bit-identical matrices are stored
+  // once (uncut grid cells with equal parameters share one): element e's is
+  // restStiffness_[restIndex_[e]]. Rebuilt by setParameters.
   std::vector<MatX> restStiffness_;
+  std::vector<int> restIndex_;
+  std::vector<Mat3> restPiola_;  // per element: P(0) of the small-strain model
+  const MatX& restStiffnessOf(int e) const { return restStiffness_[restIndex_[e]]; }
+  // Per element: sum_q w_q dN/dX (nodes x 3) and the rest volume sum_q w_q, so the
+  // volume-averaged F is sum_a x_a weightedShapeGradients_[e].row(a) / volume.
+  std::vector<ShapeGradients> weightedShapeGradients_;
+  std::vector<double> restVolumes_;
   int threads_ = 0;
   // cacheBlockPositions(): element e's block (a, b) sits at position
   // blockPositions_[blockOffsets_[e] + b * n + a] of block-column nodes[b] (n nodes).
   std::vector<int> blockPositions_, blockOffsets_;
   std::uint64_t positionsFingerprint_ = 0;
   bool hasBlockPositions_ = false;
+  // cacheBlockPositions() of a linear-in-frame model: the rotated rest stiffness is
+  // gathered block by block into matrices of that pattern (rotated_stiffness_gather.h).
+  RotatedStiffnessGather gather_;
+  // blockdiag(frames) K0 blockdiag(frames)^T summed into H: gathered when H has the
+  // cached pattern, else element by element.
+  void addRotatedRestStiffness(const std::vector<Mat3>& frames, BlockAssembler& H) const;
+  // Linear-in-frame gradient from the rest stiffness (no quadrature loop).
+  void addFrameGradient(const VecX& x, VecX& gradient) const;
   // Element e -> its cached block positions when they fit the assembler's pattern, else null.
   std::function<const int*(int)> blockPositionsFor(const BlockAssembler& assembler) const;
   double workPerElement_ = 1.0;  // mean quadrature points x nodes / 4 (thread thresholds)

@@ -20,13 +20,11 @@ std::vector<Mat3> ElasticEnergy::dampingFrames(const VecX& xFrame) const {
 }
 
 void ElasticEnergy::addDampingStiffness(const std::vector<Mat3>& frames, BlockAssembler& K) const {
-  const auto positions = blockPositionsFor(K);
   if (linearInFrame()) {
-    addElementHessians(
-        elements_, threads_, [&](int e, MatX& out) { rotatedStiffness(restStiffness_[e], frames[e], out); },
-        positions, K);
+    addRotatedRestStiffness(frames, K);
     return;
   }
+  const auto positions = blockPositionsFor(K);
   // The small-strain tensor does not depend on F: evaluate it at the frame itself.
   addElementHessians(
       elements_, threads_,

@@ -24,11 +24,16 @@ namespace {
 // NewmarkSystem::contact.
 constexpr double kContactLevelsSlope = 1e-3;
 
+// Whether dst has src's (compressed) structure.
+bool sameStructure(const SparseMatrix& src, const SparseMatrix& dst) {
+  return dst.rows() == src.rows() && dst.cols() == src.cols() && dst.nonZeros() == src.nonZeros() &&
+         dst.isCompressed() && src.isCompressed() &&
+         std::equal(src.outerIndexPtr(), src.outerIndexPtr() + src.outerSize() + 1, dst.outerIndexPtr());
+}
+
 // dst = src; when dst already has src's structure only the values are copied.
 void copyValues(const SparseMatrix& src, SparseMatrix& dst) {
-  if (dst.rows() == src.rows() && dst.cols() == src.cols() && dst.nonZeros() == src.nonZeros() &&
-      dst.isCompressed() && src.isCompressed() &&
-      std::equal(src.outerIndexPtr(), src.outerIndexPtr() + src.outerSize() + 1, dst.outerIndexPtr())) {
+  if (sameStructure(src, dst)) {
     std::copy(src.valuePtr(), src.valuePtr() + src.nonZeros(), dst.valuePtr());
     return;
   }
@@ -72,8 +77,9 @@ void NewmarkThetaIntegrator::assembleOperators(PhysicalModel& model, const State
     for (const auto& s : model.attachments.springs())
       f_.segment<3>(3 * s.node) += s.stiffness * (s.target - X.segment<3>(3 * s.node));
   }
-  // Abase = theta dt Ktotal + alpha2 K + (a + alpha1) M, value by value (one pattern).
-  copyValues(K_, Abase_);
+  // Abase = theta dt Ktotal + alpha2 K + (a + alpha1) M, value by value (one pattern;
+  // every value is overwritten below, so only the structure is copied).
+  if (!sameStructure(K_, Abase_)) Abase_ = K_;
   {
     const double* kt = Ktotal().valuePtr();
     const double* k = K_.valuePtr();
@@ -204,8 +210,12 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
     factorIsExact_ = false;
   }
   system_.b = rightHandSide(model, current, dt);
-  const bool needMatrix = !constant || !factorIsExact_;
-  if (needMatrix) copyValues(Abase_, system_.A);
+  if (!constant) {
+    // Abase_ is reassembled (every value) at the next step: hand its values over.
+    Abase_.swap(system_.A);  // Eigen 3.4 SparseMatrix has no move: std::swap would copy
+  } else if (!factorIsExact_) {
+    copyValues(Abase_, system_.A);
+  }
   if (model.ground) addContact(model, current, dt, system_);
 
   State next;

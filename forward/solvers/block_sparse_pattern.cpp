@@ -69,15 +69,6 @@ void BlockAssembler::addBlock(int a, int b, const Mat3& m) {
   addBlockAt(p, b, m);
 }
 
-void BlockAssembler::addBlockAt(int p, int b, const Mat3& m) {
-  double* values = matrix_.valuePtr();
-  const int* outer = matrix_.outerIndexPtr();
-  for (int k = 0; k < 3; ++k) {
-    double* column = values + outer[3 * b + k] + 3 * p;
-    for (int r = 0; r < 3; ++r) column[r] += m(r, k);
-  }
-}
-
 void BlockAssembler::addDiagonal(const VecX& diagonal) {
   for (int c = 0; c < pattern_.nodeCount(); ++c) {
     Mat3 block = diagonal.segment<3>(3 * c).asDiagonal();

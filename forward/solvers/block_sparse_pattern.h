@@ -40,7 +40,14 @@ class BlockAssembler {
   // Adds m to block (row node a, column node b). Throws std::logic_error if not in pattern.
   void addBlock(int a, int b, const Mat3& m);
   // Same, with position = pattern().blockPosition(a, b) looked up beforehand.
-  void addBlockAt(int position, int b, const Mat3& m);
+  void addBlockAt(int position, int b, const Mat3& m) {
+    double* values = matrix_.valuePtr();
+    const int* outer = matrix_.outerIndexPtr();
+    for (int k = 0; k < 3; ++k) {
+      double* column = values + outer[3 * b + k] + 3 * position;
+      for (int r = 0; r < 3; ++r) column[r] += m(r, k);
+    }
+  }
   const BlockSparsePattern& pattern() const { return pattern_; }
   void addDiagonal(const VecX& diagonal);  // adds to the 3N diagonal entries
 

@@ -1,8 +1,11 @@
 #include "forward/solvers/dirichlet_elimination.h"
 
+#include <algorithm>
+
 namespace softfit {
 
 void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const VecX& values) {
+  if (std::none_of(fixed.begin(), fixed.end(), [](char f) { return f != 0; })) return;  // nothing prescribed
   for (int c = 0; c < A.outerSize(); ++c) {
     for (SparseMatrix::InnerIterator it(A, c); it; ++it) {
       const int r = static_cast<int>(it.row());

@@ -12,7 +12,6 @@ namespace softfit {
 namespace {
 
 using testing::centralGradient;
-using testing::centralJacobian;
 using testing::relativeError;
 
 struct Fixture {
@@ -26,13 +25,7 @@ ElasticEnergy makeEnergy(const TetMesh& mesh, MaterialModel model) {
   return ElasticEnergy(buildTetElements(mesh), model, lame);
 }
 
-VecX deformed(const VecX& rest, double amount, unsigned seed) {
-  std::srand(seed);
-  const Mat3 A = Mat3::Identity() + amount * Mat3::Random();
-  VecX x = rest;
-  for (int i = 0; i < x.size() / 3; ++i) x.segment<3>(3 * i) = A * rest.segment<3>(3 * i);
-  return x + 0.05 * VecX::Random(x.size());
-}
+VecX deformed(const VecX& rest, double amount, unsigned seed) { return testing::randomlyDeformed(rest, amount, seed); }
 
 SparseMatrix assembledHessian(const ElasticEnergy& energy, const TetMesh& mesh, const VecX& x,
                               EigenvalueFilter filter = EigenvalueFilter::None) {
@@ -59,13 +52,7 @@ TEST_P(ElasticEnergyDerivatives, GradientAndHessianMatchFiniteDifferences) {
   EXPECT_LT(relativeError(g, gFd), 1e-7) << materialModelName(GetParam());
 
   const MatX H = MatX(assembledHessian(energy, f.mesh, x));
-  const MatX HFd = centralJacobian(
-      [&](const VecX& y) {
-        VecX gy = VecX::Zero(y.size());
-        energy.addGradient(y, gy);
-        return gy;
-      },
-      x, 1e-6);
+  const MatX HFd = testing::centralGradientJacobian(energy, x, 1e-6);
   EXPECT_LT(relativeError(H, HFd), 1e-6) << materialModelName(GetParam());
   EXPECT_LT((H - H.transpose()).norm(), 1e-10 * H.norm());
 }
