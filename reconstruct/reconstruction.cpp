@@ -181,6 +181,9 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
       footprint = std::max(footprint, (centroid - c.camera.cameraToWorld().block<3, 1>(0, 3)).norm() /
                                           std::min(c.camera.intrinsics.fx, c.camera.intrinsics.fy));
     trim.seenDistance = 1.5 * footprint + (refine ? 0.5 : 1.5) * summary.voxel;
+    // A held object is closed flat at its lowest seen point, where its seen sides end: keep
+    // a voxel and the footprint above that plane (on the floor the band does this).
+    if (summary.floating) trim.floorMargin = summary.voxel + 1.5 * footprint;
     summary.unseenFill = trimUnseenFill(fused.volume, surface, restCloud, fused.shadowFilled, trim);
     if (summary.unseenFill.trimmedSamples > 0) surface = extractSurface();
   }

@@ -39,8 +39,8 @@ UnseenFillResult trimUnseenFill(SdfVolume& volume, const TriangleSurface& surfac
   if (!trimmable.empty() && static_cast<long long>(trimmable.size()) != volume.sampleCount())
     throw InputError(context + "trimmable mask has " + std::to_string(trimmable.size()) + " entries for " +
                      std::to_string(volume.sampleCount()) + " samples");
-  if (!(options.seenDistance >= 0.0) || !(options.groundBand >= 0.0))
-    throw InputError(context + "seen distance and ground band must be >= 0");
+  if (!(options.seenDistance >= 0.0) || !(options.groundBand >= 0.0) || !(options.floorMargin >= 0.0))
+    throw InputError(context + "seen distance, ground band and floor margin must be >= 0");
   const double h = volume.spacing[0];
   const double radius = options.seenDistance > 0.0 ? options.seenDistance : 1.5 * h;
 
@@ -79,7 +79,7 @@ UnseenFillResult trimUnseenFill(SdfVolume& volume, const TriangleSurface& surfac
         const long long s = volume.index(i, j, k);
         if (!(volume.values[s] < 0.0) || (!trimmable.empty() && !trimmable[s])) continue;
         const Vec3 x = volume.samplePosition(i, j, k);
-        if (options.groundNormal.dot(x) + options.groundOffset < options.groundBand) continue;
+        if (options.groundNormal.dot(x) + options.groundOffset < options.groundBand + options.floorMargin) continue;
         if (anyPointWithin(tree, x, radius) || winding.value(x) >= 0.5) continue;
         trimmed[s] = 1;
         ++count;

@@ -7,9 +7,10 @@
 // "Robust Inside-Outside Segmentation using Generalized Winding Numbers"): the seen
 // surface's holes are spanned by the harmonic membrane of its rims rather than by the
 // cameras' shadows.
-//  - A triangle of `surface` (the marching-cubes surface of `volume`) is seen when a
-//    point of `seenPoints` lies within `seenDistance` of its centroid.
-//  - An inside sample at least `groundBand` above the ground, farther than `seenDistance`
+//  - A triangle of `surface` (the zero surface of `volume`, e.g. refined onto the
+//    points) is seen when a point of `seenPoints` lies within `seenDistance` of its
+//    centroid.
+//  - An inside sample at least `groundBand + floorMargin` above the ground, farther than `seenDistance`
 //    from every point and outside the seen surface (winding number < 1/2) becomes
 //    outside (+h/2); the inside samples next to it are clamped to -h/2, so that marching
 //    cubes puts the new face half way between them.
@@ -30,6 +31,10 @@ struct UnseenFillOptions {
   Vec3 groundNormal = Vec3::UnitY();
   double groundOffset = 0.0;
   double groundBand = 0.0;  // metres above the ground (0 = no band)
+  // Samples less than groundBand + floorMargin above the ground stay as they are: where
+  // the seen sides reach down to the closing plane, their rim (a refined, slightly
+  // rounded edge) lies a little above it and its membrane would shave a slab off.
+  double floorMargin = 0.0;
   bool clipAtGround = true;  // after the band copy: phi = max(phi, -(n . x + offset)), as the fusion does
 };
 

@@ -1,7 +1,8 @@
 // Trimming the shadow fill by the seen surface's winding number: a ball on a column of
 // fill down to the floor (what space carving leaves under a body no camera sees below)
 // loses the column, keeps the seen ball, and the ground band under the column follows;
-// a fully seen ball, or a mask that allows nothing, leaves the volume's bits alone; bad
+// a fully seen ball, a floor margin above the column, or a mask that allows nothing,
+// leaves the volume's bits alone; bad
 // input is an InputError.
 #include <gtest/gtest.h>
 
@@ -103,6 +104,15 @@ TEST(UnseenFillTrim, NothingChangesWhenAllIsSeenOrNothingIsTrimmable) {
     EXPECT_EQ(r.trimmedSamples, 0);
     EXPECT_EQ(v.values, before);
   }
+  {  // a floor margin above the column: nothing below it is trimmed
+    SdfVolume v = ballVolume(true);
+    const std::vector<double> before = v.values;
+    UnseenFillOptions o = options();
+    o.floorMargin = 0.2;
+    const UnseenFillResult r = trimUnseenFill(v, extractZeroSurface(v), ballPoints(-0.5 * kRadius), {}, o);
+    EXPECT_EQ(r.trimmedSamples, 0);
+    EXPECT_EQ(v.values, before);
+  }
   SdfVolume v = ballVolume(true);
   const std::vector<double> before = v.values;
   const std::vector<char> none(v.sampleCount(), 0);
@@ -121,6 +131,9 @@ TEST(UnseenFillTrim, BadInputIsAnInputError) {
   EXPECT_THROW(trimUnseenFill(v, surface, points, std::vector<char>(3, 1), options()), InputError);
   UnseenFillOptions o = options();
   o.groundBand = -1.0;
+  EXPECT_THROW(trimUnseenFill(v, surface, points, {}, o), InputError);
+  o = options();
+  o.floorMargin = -0.01;
   EXPECT_THROW(trimUnseenFill(v, surface, points, {}, o), InputError);
 }
 

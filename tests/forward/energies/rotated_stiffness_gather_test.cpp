@@ -100,8 +100,11 @@ TEST_P(RotatedRestStiffness, GatheredMatrixMatchesElementAssemblyAndIsSymmetric)
   // Off-diagonal node blocks: the upper one is the exact transpose of the lower one.
   const MatX G(Hg);
   for (int i = 0; i < G.rows(); ++i)
-    for (int j = 0; j < G.cols(); ++j)
-      if (i / 3 != j / 3) EXPECT_EQ(G(i, j), G(j, i)) << i << " " << j;
+    for (int j = 0; j < G.cols(); ++j) {
+      if (i / 3 != j / 3) {
+        EXPECT_EQ(G(i, j), G(j, i)) << i << " " << j;
+      }
+    }
   // Thread count does not change a bit.
   for (int threads : {1, 2, 3}) {
     gathered.setThreads(threads);
