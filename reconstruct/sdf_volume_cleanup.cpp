@@ -114,4 +114,13 @@ void extrudeIntoGroundBand(SdfVolume& volume, const Vec3& groundNormal, double g
       }
 }
 
+void clipAtGround(SdfVolume& volume, const Vec3& groundNormal, double groundOffset) {
+  for (int k = 0; k < volume.dims[2]; ++k)
+    for (int j = 0; j < volume.dims[1]; ++j)
+      for (int i = 0; i < volume.dims[0]; ++i) {
+        double& phi = volume.values[volume.index(i, j, k)];
+        phi = std::max(phi, -(groundNormal.dot(volume.samplePosition(i, j, k)) + groundOffset));
+      }
+}
+
 }  // namespace softfit

@@ -24,5 +24,7 @@ namespace softfit {
 int keepLargestInsideRegion(SdfVolume& volume, double fill);
 void extendDistances(SdfVolume& volume, double band);
 void extrudeIntoGroundBand(SdfVolume& volume, const Vec3& groundNormal, double groundOffset, double band);
+// phi = max(phi, -(n . x + offset)): the body ends at the ground plane.
+void clipAtGround(SdfVolume& volume, const Vec3& groundNormal, double groundOffset);
 
 }  // namespace softfit

@@ -121,13 +121,7 @@ FusionResult fuseRestShape(const std::vector<FusionView>& views, const DepthNois
         out.values[out.index(i, j, k)] = phi;
       }
   extrudeIntoGroundBand(out, options.groundNormal, options.groundOffset, options.groundBand);
-  if (options.clipAtGround)
-    for (int k = 0; k < resolution; ++k)
-      for (int j = 0; j < resolution; ++j)
-        for (int i = 0; i < resolution; ++i) {
-          double& phi = out.values[out.index(i, j, k)];
-          phi = std::max(phi, -(options.groundNormal.dot(out.samplePosition(i, j, k)) + options.groundOffset));
-        }
+  if (options.clipAtGround) clipAtGround(out, options.groundNormal, options.groundOffset);
   result.insideVoxels = keepLargestInsideRegion(out, truncation);
   if (result.insideVoxels == 0) throw InputError("rest shape fusion: no voxel is inside the object after carving");
 

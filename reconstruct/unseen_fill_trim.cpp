@@ -103,13 +103,8 @@ UnseenFillResult trimUnseenFill(SdfVolume& volume, const TriangleSurface& surfac
         }
       }
   extrudeIntoGroundBand(volume, options.groundNormal, options.groundOffset, options.groundBand);
-  if (options.clipAtGround)  // as the fusion did: the extruded band ends at the ground
-    for (int k = 0; k < volume.dims[2]; ++k)
-      for (int j = 0; j < volume.dims[1]; ++j)
-        for (int i = 0; i < volume.dims[0]; ++i) {
-          double& phi = volume.values[volume.index(i, j, k)];
-          phi = std::max(phi, -(options.groundNormal.dot(volume.samplePosition(i, j, k)) + options.groundOffset));
-        }
+  // As the fusion did: the extruded band ends at the ground.
+  if (options.clipAtGround) clipAtGround(volume, options.groundNormal, options.groundOffset);
   keepLargestInsideRegion(volume, 0.5 * h);
   result.removedSamples = before - countInside(volume);
   return result;
