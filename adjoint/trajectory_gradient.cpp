@@ -259,26 +259,40 @@ TrajectoryGradient trajectoryGradient(const TrajectorySetup& setup, TrajectoryLo
   return result;
 }
 
-double trajectoryLoss(const TrajectorySetup& setup, TrajectoryLoss& loss) {
+namespace {
+
+// The forward pass alone: onFrame(k, state) for the initial state (k = 0) and every step.
+void forEachForwardFrame(const TrajectorySetup& setup, const std::function<void(int, const State&)>& onFrame) {
   setup.validate();
-  PhysicalModel& model = *setup.model;
-  const State& initial = setup.initial;
-  const int steps = setup.steps;
-  ForwardRunner runner(model, setup.integrator, setup.dt);
+  ForwardRunner runner(*setup.model, setup.integrator, setup.dt);
   runner.integrator().reset();
-  const int n = model.dofCount();
-  VecX gx = VecX::Zero(n), gv = VecX::Zero(n);
-  double total = loss.evaluate(0, initial, gx, gv);
-  State prev2, prev = initial;
+  onFrame(0, setup.initial);
+  State prev2, prev = setup.initial;
   bool havePrev2 = false;
-  for (int k = 1; k <= steps; ++k) {
+  for (int k = 1; k <= setup.steps; ++k) {
     State next = runner.step(prev, havePrev2 ? &prev2 : nullptr, k);
-    total += loss.evaluate(k, next, gx, gv);
+    onFrame(k, next);
     prev2 = std::move(prev);
     havePrev2 = true;
     prev = std::move(next);
   }
+}
+
+}  // namespace
+
+double trajectoryLoss(const TrajectorySetup& setup, TrajectoryLoss& loss) {
+  const int n = setup.model ? setup.model->dofCount() : 0;
+  VecX gx = VecX::Zero(n), gv = VecX::Zero(n);
+  double total = 0.0;
+  forEachForwardFrame(setup, [&](int k, const State& state) { total += loss.evaluate(k, state, gx, gv); });
   return total;
+}
+
+VecX trajectoryResiduals(const TrajectorySetup& setup, const TrajectoryLoss& loss) {
+  if (!loss.hasResiduals()) throw InputError("trajectoryResiduals: the loss is not a sum of squared residuals");
+  std::vector<double> r;
+  forEachForwardFrame(setup, [&](int k, const State& state) { loss.appendResiduals(k, state, r); });
+  return Eigen::Map<const VecX>(r.data(), static_cast<Eigen::Index>(r.size()));
 }
 
 }  // namespace softfit

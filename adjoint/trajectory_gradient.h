@@ -23,5 +23,9 @@ TrajectoryGradient trajectoryGradient(const TrajectorySetup& setup, TrajectoryLo
 
 // Only the loss (forward pass), for finite differences and line searches.
 double trajectoryLoss(const TrajectorySetup& setup, TrajectoryLoss& loss);
+// The residuals of a least-squares loss (TrajectoryLoss::hasResiduals) over the forward
+// pass, frame by frame: the loss is 1/2 |r|^2. InputError for a loss without them;
+// SolveError when a step fails.
+VecX trajectoryResiduals(const TrajectorySetup& setup, const TrajectoryLoss& loss);
 
 }  // namespace softfit

@@ -1,5 +1,7 @@
 #pragma once
 // A loss summed over the frames of a trajectory: L = sum_k l_k(x_k, v_k).
+#include <vector>
+
 #include "forward/integrators/time_integrator.h"
 
 namespace softfit {
@@ -13,6 +15,11 @@ class TrajectoryLoss {
   // changing cell) while the gradient stays that of the current smooth piece: fits then
   // need a line search that does not compare values (defaultOptimizer, optim/).
   virtual bool valueJumps() const { return false; }
+  // A least-squares loss (l_k = 1/2 |r_k|^2) says so here and appends r_k for frame k in
+  // appendResiduals; Gauss-Newton Hessians (optim/hessian_preconditioner.h) use them.
+  // The count must not depend on the state (the same entries at every parameter value).
+  virtual bool hasResiduals() const { return false; }
+  virtual void appendResiduals(int /*frame*/, const State& /*state*/, std::vector<double>& /*r*/) const {}
 };
 
 }  // namespace softfit

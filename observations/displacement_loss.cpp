@@ -69,23 +69,40 @@ int DisplacementLoss::entryAtStep(int step) const {
 
 int DisplacementLoss::lastStep() const { return (static_cast<int>(entryOfFrame_.size()) - 1) * stride_; }
 
-double DisplacementLoss::evaluate(int step, const State& state, VecX& gx, VecX& /*gv*/) {
+const DisplacementFrame* DisplacementLoss::frameAtStep(int step, const State& state, Eigen::Index gradientSize) const {
   const int e = entryAtStep(step);
-  if (e < 0) return 0.0;
+  if (e < 0) return nullptr;
   const DisplacementFrame& f = observations_.frames[e];
-  if (state.x.size() != 3 * static_cast<Eigen::Index>(nodeCount_) || gx.size() != state.x.size())
+  if (state.x.size() != 3 * static_cast<Eigen::Index>(nodeCount_) || gradientSize != state.x.size())
     throw InputError(observations_.source + ": step " + std::to_string(step) + " (frame " + std::to_string(f.frame) +
                      "): the state has " + std::to_string(state.x.size() / 3) + " nodes, the observations expect " +
                      std::to_string(nodeCount_));
+  return &f;
+}
+
+double DisplacementLoss::evaluate(int step, const State& state, VecX& gx, VecX& /*gv*/) {
+  const DisplacementFrame* f = frameAtStep(step, state, gx.size());
+  if (!f) return 0.0;
   double sum = 0.0;
-  const int count = static_cast<int>(f.positions.rows());
+  const int count = static_cast<int>(f->positions.rows());
   for (int i = 0; i < count; ++i) {
-    const int node = f.nodes.empty() ? i : f.nodes[i];
-    const Vec3 r = state.x.segment<3>(3 * node) - f.positions.row(i).transpose();
+    const int node = f->nodes.empty() ? i : f->nodes[i];
+    const Vec3 r = state.x.segment<3>(3 * node) - f->positions.row(i).transpose();
     sum += r.squaredNorm();
-    gx.segment<3>(3 * node) += f.weight * r;
+    gx.segment<3>(3 * node) += f->weight * r;
   }
-  return 0.5 * f.weight * sum;
+  return 0.5 * f->weight * sum;
+}
+
+void DisplacementLoss::appendResiduals(int step, const State& state, std::vector<double>& r) const {
+  const DisplacementFrame* f = frameAtStep(step, state, state.x.size());
+  if (!f) return;
+  const double scale = std::sqrt(f->weight);
+  const int count = static_cast<int>(f->positions.rows());
+  for (int i = 0; i < count; ++i) {
+    const int node = f->nodes.empty() ? i : f->nodes[i];
+    for (int c = 0; c < 3; ++c) r.push_back(scale * (state.x[3 * node + c] - f->positions(i, c)));
+  }
 }
 
 }  // namespace softfit

@@ -18,6 +18,9 @@ class DisplacementLoss final : public TrajectoryLoss {
   // Adds dL_step/dx to gx (gv untouched). Throws InputError when the state's size is not
   // 3 * nodeCount.
   double evaluate(int step, const State& state, VecX& gx, VecX& gv) override;
+  // r = sqrt(w_f) (x_n - t) per observed node (3 entries each); none at unobserved steps.
+  bool hasResiduals() const override { return true; }
+  void appendResiduals(int step, const State& state, std::vector<double>& r) const override;
 
   // Index into observations().frames observed at simulation step `step`, or -1.
   int entryAtStep(int step) const;
@@ -29,7 +32,10 @@ class DisplacementLoss final : public TrajectoryLoss {
   DisplacementObservations observations_;
   int nodeCount_;
   int stride_;
-  std::vector<int> entryOfFrame_;  // frame index -> entry, -1 when not observed
+  std::vector<int> entryOfFrame_;
+  // The frame observed at `step` (nullptr if none); InputError when the state (or a
+  // gradient of gradientSize entries) does not match the body.
+  const DisplacementFrame* frameAtStep(int step, const State& state, Eigen::Index gradientSize) const;  // frame index -> entry, -1 when not observed
 };
 
 }  // namespace softfit

@@ -2,6 +2,8 @@
 
 #include <random>
 
+#include "forward/errors.h"
+
 namespace softfit {
 
 FitProblem::FitProblem(FitSetup setup, ParameterSpace space, TransformSet transforms)
@@ -51,8 +53,30 @@ double FitProblem::cost(const VecX& q) {
   return loss;
 }
 
+VecX FitProblem::residuals(const VecX& q) {
+  VecX r;
+  runAt(transforms_.toPhysical(q), [&](const TrajectorySetup& trajectory) { r = trajectoryResiduals(trajectory, *setup_.loss); });
+  return r;
+}
+
+ResidualFunction FitProblem::residualFunction() {
+  if (!hasResiduals()) return {};
+  return [this](const VecX& q) { return residuals(q); };
+}
+
 ObjectiveFunction FitProblem::objective() {
   return [this](const VecX& q, VecX& gradient) { return evaluate(q, gradient); };
+}
+
+void useGaussNewtonSteps(OptimizerOptions& optimizer, FitProblem& problem, const std::string& field) {
+  if (!problem.hasResiduals())
+    throw InputError(field + " needs a least-squares loss: displacement observations (loss displacements); the "
+                             "point costs of a capture have no residual form (use the hessian preconditioner)");
+  optimizer.hessianPreconditioner = true;
+  optimizer.hessian.gaussNewtonResiduals = problem.residualFunction();
+  optimizer.hessian.refreshEvery = 1;
+  optimizer.hessian.step = 1e-4;    // J by forward differences in internal coordinates
+  optimizer.hessian.floor = 1e-12;  // damping's curvature is ~1e-6 of E's (thesis Fig. 5.7)
 }
 
 OptimizerKind defaultOptimizer(const TrajectoryLoss& loss) {

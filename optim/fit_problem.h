@@ -35,6 +35,14 @@ class FitProblem {
   // pass sums the per-step losses in reverse order); throws SolveError.
   double cost(const VecX& q);
   ObjectiveFunction objective();
+  // The loss's residuals r(q) (forward pass only; cost(q) = 1/2 |r|^2) when it is a
+  // least-squares loss (TrajectoryLoss::hasResiduals), for Gauss-Newton Hessians;
+  // throws SolveError.
+  bool hasResiduals() const { return setup_.loss && setup_.loss->hasResiduals(); }
+  VecX residuals(const VecX& q);
+  // residuals() as the optimizers take them (hessian_preconditioner.h); empty when the
+  // loss has none.
+  ResidualFunction residualFunction();
 
   VecX toInternal(const VecX& physical) const { return transforms_.toInternal(physical); }
   VecX toPhysical(const VecX& q) const { return transforms_.toPhysical(q); }
@@ -62,6 +70,12 @@ class FitProblem {
   ParameterValues values_;
   size_t peakStateBytes_ = 0;
 };
+
+// Every step a Gauss-Newton step: the optimizer in the coordinates of J^T J of the
+// problem's residuals, re-taken every iteration (`--precondition gauss-newton`). Only
+// least-squares losses (displacements) have residuals: InputError naming `field`
+// otherwise. The options then refer to `problem`, which must outlive the minimization.
+void useGaussNewtonSteps(OptimizerOptions& optimizer, FitProblem& problem, const std::string& field);
 
 // The optimizer for fits of `loss`: the gradient-only L-BFGS when its value jumps
 // (TrajectoryLoss::valueJumps: value-based line searches stop at the jumps), else L-BFGS.

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "forward/errors.h"
+
 namespace softfit {
 
 bool finiteDifferenceHessian(const GradientAt& gradientAt, const VecX& q0, const VecX& g0, double step, MatX& H) {
@@ -22,6 +24,36 @@ bool finiteDifferenceHessian(const GradientAt& gradientAt, const VecX& q0, const
     H.col(i) = (g - g0) / h;
   }
   H = (0.5 * (H + H.transpose())).eval();
+  return true;
+}
+
+bool gaussNewtonHessian(const ResidualFunction& residuals, const VecX& q0, double step, MatX& H, int& runs) {
+  const auto evaluate = [&](const VecX& q, VecX& r) {
+    ++runs;
+    try {
+      r = residuals(q);
+      return r.allFinite();
+    } catch (const SolveError&) {
+      return false;
+    }
+  };
+  const int n = static_cast<int>(q0.size());
+  VecX r0;
+  if (!evaluate(q0, r0)) return false;
+  MatX J(r0.size(), n);
+  for (int i = 0; i < n; ++i) {
+    VecX r;
+    double h = step;
+    VecX q = q0;
+    q[i] += h;
+    if (!evaluate(q, r) || r.size() != r0.size()) {
+      h = -step;
+      q[i] = q0[i] + h;
+      if (!evaluate(q, r) || r.size() != r0.size()) return false;
+    }
+    J.col(i) = (r - r0) / h;
+  }
+  H = J.transpose() * J;
   return true;
 }
 

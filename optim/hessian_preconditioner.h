@@ -6,7 +6,10 @@
 // flat directions where they started for tens of iterations.
 //
 // H is a finite-difference Hessian at q0 (forward differences of the adjoint gradient,
-// n more evaluations, symmetrized). With H = V diag(lambda) V^T, T = V diag(1/sqrt(mu))
+// n more evaluations, symmetrized), or for least-squares costs 1/2 |r(q)|^2 the
+// Gauss-Newton matrix J^T J (J by forward differences of the residuals: n + 1 forward
+// runs without adjoint). Gauss-Newton steps follow curved valleys that Newton steps of
+// the cost's quadratic model cut across (the Rayleigh coefficients against E and nu). With H = V diag(lambda) V^T, T = V diag(1/sqrt(mu))
 // with mu = max(|lambda|, floor x max|lambda|): negative curvature is taken by its size
 // (saddle-free), and flat directions are bounded by the floor.
 #include <functional>
@@ -14,6 +17,9 @@
 #include "forward/types.h"
 
 namespace softfit {
+
+// r(q) of a least-squares cost 1/2 |r|^2 (same length at every q); may throw SolveError.
+using ResidualFunction = std::function<VecX(const VecX& q)>;
 
 struct HessianPreconditionerOptions {
   double step = 1e-3;    // finite-difference step in internal coordinates
@@ -23,6 +29,9 @@ struct HessianPreconditionerOptions {
   // curvature changes along the way (a start 25% off in E): each stage's first step is
   // then the Newton step of the current H.
   int refreshEvery = 0;
+  // When set: H = J^T J of these residuals (Gauss-Newton) instead of differences of the
+  // gradient. The cost must be 1/2 |r|^2.
+  ResidualFunction gaussNewtonResiduals;
 };
 
 // Forward-difference Hessian from gradients: column i = (g(q0 + h e_i) - g0) / h, then
@@ -31,6 +40,12 @@ struct HessianPreconditionerOptions {
 // function returns false.
 using GradientAt = std::function<bool(const VecX& q, VecX& gradient)>;
 bool finiteDifferenceHessian(const GradientAt& gradientAt, const VecX& q0, const VecX& g0, double step, MatX& H);
+
+// Gauss-Newton matrix J^T J at q0, J column i = (r(q0 + h e_i) - r(q0)) / h (with -h
+// where q0 + h e_i cannot be evaluated). Returns false when r(q0) or both sides of a column
+// fail (SolveError), or the residuals are not finite or change length. `runs` counts the
+// residual evaluations.
+bool gaussNewtonHessian(const ResidualFunction& residuals, const VecX& q0, double step, MatX& H, int& runs);
 
 struct LinearPreconditioner {
   VecX origin;     // q0

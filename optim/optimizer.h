@@ -59,6 +59,7 @@ struct OptimizationResult {
   double cost = 0.0;
   int iterations = 0;
   int evaluations = 0;
+  int residualEvaluations = 0;  // forward-only runs for Gauss-Newton Hessians (not in evaluations)
   bool converged = false;
   bool solveFailed = false;  // a forward solve failed during the search (see stopReason)
   std::string stopReason;

@@ -1,4 +1,5 @@
-// minimize() in the coordinates of a finite-difference Hessian (hessian_preconditioner.h),
+// minimize() in the coordinates of a finite-difference or Gauss-Newton Hessian
+// (hessian_preconditioner.h),
 // re-taken every HessianPreconditionerOptions::refreshEvery iterations.
 #include <algorithm>
 #include <chrono>
@@ -35,7 +36,7 @@ OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX
 
   const auto start = std::chrono::steady_clock::now();
   const auto since = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  int evaluations = 0;
+  int evaluations = 0, residualRuns = 0;
   const GradientAt gradientAt = [&](const VecX& q, VecX& g) {
     ++evaluations;
     try {
@@ -66,7 +67,11 @@ OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX
     MatX H;
     LinearPreconditioner P;
     std::string failure;
-    if (!finiteDifferenceHessian(gradientAt, q, g, options.hessian.step, H)) {
+    const bool haveH = options.hessian.gaussNewtonResiduals
+                           ? gaussNewtonHessian(options.hessian.gaussNewtonResiduals, q, options.hessian.step, H,
+                                                residualRuns)
+                           : finiteDifferenceHessian(gradientAt, q, g, options.hessian.step, H);
+    if (!haveH) {
       failure = "a forward solve failed near the " + std::string(first ? "start" : "point of the re-take");
     } else {
       try {
@@ -76,7 +81,11 @@ OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX
       }
     }
     if (!failure.empty()) {
-      if (first) return unpreconditioned(failure);
+      if (first) {
+        OptimizationResult r = unpreconditioned(failure);
+        r.residualEvaluations = residualRuns;
+        return r;
+      }
       total.stopReason += " (Hessian not re-taken: " + failure + ")";
       break;
     }
@@ -166,6 +175,7 @@ OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX
   }
   total.iterations = iterationsDone;
   total.evaluations = evaluations;
+  total.residualEvaluations = residualRuns;
   if (refreshes > 0) total.stopReason += " (Hessian re-taken " + std::to_string(refreshes) + " times)";
   return total;
 }

@@ -57,7 +57,7 @@ OptimizerOptions optimizerOptions(const FitOptions& options, OptimizerKind kind)
   optimizer.gradientTolerance = options.gradientTolerance;
   optimizer.relativeCostTolerance = options.relativeCostTolerance;
   optimizer.stepTolerance = options.stepTolerance;
-  optimizer.hessianPreconditioner = options.precondition == "hessian";
+  optimizer.hessianPreconditioner = options.precondition != "none";
   return optimizer;
 }
 
@@ -86,8 +86,9 @@ std::function<void(int start, const IterationRecord&)> iterationPrinter(const Fi
 // over the distribution's processes, printing a line per iteration run here.
 MultiStartRun optimize(FitProblem& problem, const VecX& p0, const FitOptions& options, OptimizerKind kind,
                        const std::vector<std::string>& names, const char* label, WorkDistribution& distribution) {
-  MultiStartRun run = runMultiStart(problem, problem.toInternal(p0), optimizerOptions(options, kind),
-                                    multiStartOptions(options), distribution,
+  OptimizerOptions optimizer = optimizerOptions(options, kind);
+  if (options.precondition == "gauss-newton") useGaussNewtonSteps(optimizer, problem, "--precondition gauss-newton");
+  MultiStartRun run = runMultiStart(problem, problem.toInternal(p0), optimizer, multiStartOptions(options), distribution,
                                     iterationPrinter(options, problem, names, label));
   if (options.multiStart > 1) {
     std::printf("%s", formatMultiStart(run, problem, names).c_str());
@@ -201,8 +202,10 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
     writer.finish(run.states.back());
   });
 
-  std::printf("  %s after %d iterations (%d evaluations), cost %.6e, %.1f s\n", result.stopReason.c_str(),
-              result.iterations, result.evaluations, result.cost, summary.seconds);
+  const std::string forwardRuns =
+      result.residualEvaluations ? ", " + std::to_string(result.residualEvaluations) + " forward runs for J" : "";
+  std::printf("  %s after %d iterations (%d evaluations%s), cost %.6e, %.1f s\n", result.stopReason.c_str(),
+              result.iterations, result.evaluations, forwardRuns.c_str(), result.cost, summary.seconds);
   std::printf("%s", formatFitSummary(summary).c_str());
   if (!solveFailed) markRunComplete(options.output, "softfit fit: " + result.stopReason);
   std::printf("  wrote %s/{history.csv, result.json, convergence.png%s, reconstruction/simulation.pvd%s}\n",
@@ -226,10 +229,12 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
                   "gradient-only-lbfgs (line search on directional derivatives only, for costs with jumps)")
       ->capture_default_str();
   cmd->add_option("--precondition", options->precondition,
-                  "none, or hessian: run the optimizer in the coordinates of a finite-difference Hessian at the "
+                  "none; hessian: run the optimizer in the coordinates of a finite-difference Hessian at the "
                   "start (one more evaluation per parameter; for correlated, badly scaled parameters such as E, nu "
-                  "and the damping coefficients; not with lbfgsb)")
-      ->check(CLI::IsMember({"none", "hessian"}))
+                  "and the damping coefficients; not with lbfgsb); gauss-newton (displacement observations): J^T J "
+                  "of the residuals re-taken every iteration, so each step is a Gauss-Newton step (one more "
+                  "forward run per parameter and iteration, plus one)")
+      ->check(CLI::IsMember({"none", "hessian", "gauss-newton"}))
       ->capture_default_str();
   cmd->add_option("--max-iterations", options->maxIterations, "Iteration limit")->check(integerAtLeast(1))->capture_default_str();
   cmd->add_option("--gradient-tolerance", options->gradientTolerance, "Stop when |grad| falls below")

@@ -11,7 +11,8 @@ namespace softfit::apps {
 
 std::string encodeOptimizationResult(const OptimizationResult& r) {
   ByteWriter w;
-  w.add(r.point).add(r.cost).add(r.iterations).add(r.evaluations).add(r.converged).add(r.solveFailed).add(r.stopReason);
+  w.add(r.point).add(r.cost).add(r.iterations).add(r.evaluations).add(r.residualEvaluations).add(r.converged);
+  w.add(r.solveFailed).add(r.stopReason);
   w.add(static_cast<int>(r.history.size()));
   for (const IterationRecord& h : r.history)
     w.add(h.iteration).add(h.evaluations).add(h.cost).add(h.gradientNorm).add(h.point).add(h.seconds);
@@ -25,6 +26,7 @@ OptimizationResult decodeOptimizationResult(const std::string& bytes) {
   r.cost = in.real();
   r.iterations = static_cast<int>(in.integer());
   r.evaluations = static_cast<int>(in.integer());
+  r.residualEvaluations = static_cast<int>(in.integer());
   r.converged = in.boolean();
   r.solveFailed = in.boolean();
   r.stopReason = in.text();

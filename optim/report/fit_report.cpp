@@ -99,6 +99,7 @@ void writeFitResultJson(const std::string& path, const FitSummary& s) {
   j["cost"] = s.optimization.cost;
   j["iterations"] = s.optimization.iterations;
   j["evaluations"] = s.optimization.evaluations;
+  if (s.optimization.residualEvaluations > 0) j["forward_runs_for_jacobian"] = s.optimization.residualEvaluations;
   j["converged"] = s.optimization.converged;
   j["stop_reason"] = s.optimization.stopReason;
   j["seconds"] = s.seconds;

@@ -97,9 +97,16 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   optimizer.gradientTolerance = options.gradientTolerance;
   optimizer.relativeCostTolerance = options.costTolerance;
   if (optimizer.maxIterations < 1) throw InputError("max_iterations: must be >= 1");
-  if (options.precondition != "none" && options.precondition != "hessian")
-    throw InputError("precondition = \"" + options.precondition + "\": must be none or hessian");
+  if (options.precondition != "none" && options.precondition != "hessian" && options.precondition != "gauss-newton")
+    throw InputError("precondition = \"" + options.precondition + "\": must be none, hessian or gauss-newton");
   optimizer.hessianPreconditioner = options.precondition == "hessian";
+  if (options.precondition == "gauss-newton") {
+    useGaussNewtonSteps(optimizer, problem, "precondition = \"gauss-newton\"");
+    optimizer.hessian.gaussNewtonResiduals = [&problem](const VecX& q) {
+      checkInterrupt();
+      return problem.residuals(q);
+    };
+  }
 
   const ObjectiveFunction objective = [&problem](const VecX& q, VecX& gradient) {
     checkInterrupt();
@@ -138,6 +145,7 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   out["cost"] = result.cost;
   out["iterations"] = result.iterations;
   out["evaluations"] = result.evaluations;
+  out["forward_runs_for_jacobian"] = result.residualEvaluations;  // gauss-newton's J
   out["converged"] = result.converged;
   out["stop_reason"] = result.stopReason;
   out["optimizer"] = optimizerKindName(optimizer.kind);
@@ -184,9 +192,12 @@ void bindFit(py::module_& m) {
 callback(record) runs after every iteration with {"iteration", "evaluations", "cost",
 "gradient_norm", "params", "names"}; an exception it raises stops the fit and propagates.
 precondition="hessian" runs the optimizer in the coordinates of a finite-difference
-Hessian at the start (as `softfit fit --precondition hessian`). The scene keeps the
+Hessian at the start (as `softfit fit --precondition hessian`); precondition="gauss-newton"
+(displacement observations) makes every step a Gauss-Newton step (J^T J of the residuals
+re-taken every iteration, as `softfit fit --precondition gauss-newton`). The scene keeps the
 fitted values. Returns {"names", "start", "params", "cost",
-"iterations", "evaluations", "converged", "stop_reason", "optimizer"}.)doc");
+"iterations", "evaluations", "forward_runs_for_jacobian", "converged", "stop_reason",
+"optimizer"}.)doc");
 }
 
 }  // namespace softfit::python

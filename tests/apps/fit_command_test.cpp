@@ -57,6 +57,23 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
                   (dir / "fit2").string());
   ASSERT_EQ(disp.first, 0) << disp.second;
   EXPECT_NE(disp.second.find("alpha2"), std::string::npos);
+  // The same with Gauss-Newton steps (J^T J of the displacement residuals); a point-cloud
+  // capture has no residuals to take J of.
+  auto gaussNewton = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                         " --loss displacements --params alpha1,alpha2 --start alpha1=0.15,alpha2=0.015"
+                         " --precondition gauss-newton --max-iterations 6 -q -o " + (dir / "fit2gn").string());
+  ASSERT_EQ(gaussNewton.first, 0) << gaussNewton.second;
+  EXPECT_NE(gaussNewton.second.find("forward runs for J"), std::string::npos) << gaussNewton.second;
+  std::ifstream gnIn(dir / "fit2gn" / "result.json");
+  const nlohmann::json gnResult = nlohmann::json::parse(gnIn);
+  EXPECT_NEAR(gnResult["parameters"]["alpha1"]["result"].get<double>(), 0.1, 1e-4) << gaussNewton.second;
+  EXPECT_NEAR(gnResult["parameters"]["alpha2"]["result"].get<double>(), 0.01, 1e-5) << gaussNewton.second;
+  EXPECT_GE(gnResult["forward_runs_for_jacobian"].get<int>(), 3);
+  auto gnOnPoints = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                        " --params E --precondition gauss-newton -q -o " + (dir / "fit2gnp").string());
+  EXPECT_EQ(gnOnPoints.first, 2) << gnOnPoints.second;
+  EXPECT_NE(gnOnPoints.second.find("--precondition gauss-newton needs a least-squares loss"), std::string::npos)
+      << gnOnPoints.second;
 
   // Noisy points with the noise correction (--noise-sigma): runs and stays close.
   auto noisySynth = run("synth " + scene + " -o " + (dir / "noisy").string() + " --resolution 40 --noise 0.005");

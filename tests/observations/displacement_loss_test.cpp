@@ -70,6 +70,28 @@ TEST(DisplacementLoss, ValueAndGradientMatchFiniteDifferences) {
   EXPECT_EQ(loss.entryAtStep(3), 0);
 }
 
+TEST(DisplacementLoss, ResidualsSquareToTheValue) {
+  const int n = 10;
+  DisplacementLoss loss(partialObservations(n), n, /*stride=*/3);
+  ASSERT_TRUE(loss.hasResiduals());
+  std::mt19937_64 rng(2);
+  std::uniform_real_distribution<double> u(-1, 1);
+  State s{VecX::NullaryExpr(3 * n, [&](Eigen::Index) { return u(rng); }), VecX::Zero(3 * n), 0.0};
+  for (const int step : {0, 1, 3, 4}) {
+    std::vector<double> r{42.0};  // appended to
+    loss.appendResiduals(step, s, r);
+    VecX gx = VecX::Zero(3 * n), gv = VecX::Zero(3 * n);
+    const double value = loss.evaluate(step, s, gx, gv);
+    const int observed = step == 0 ? n : step == 3 ? 3 : 0;
+    ASSERT_EQ(r.size(), 1u + 3u * observed) << "step " << step;
+    EXPECT_EQ(r[0], 42.0);
+    const VecX residual = Eigen::Map<const VecX>(r.data() + 1, 3 * observed);
+    EXPECT_NEAR(0.5 * residual.squaredNorm(), value, 1e-14 * (1.0 + value)) << "step " << step;
+  }
+  std::vector<double> r;
+  expectInputError([&] { loss.appendResiduals(0, State{VecX::Zero(6), VecX::Zero(6), 0.0}, r); }, {"test", "nodes"});
+}
+
 TEST(DisplacementLoss, SyntheticObservationsFromStatesGiveZeroLossOnTheSameTrajectory) {
   std::vector<State> states;
   for (int k = 0; k < 7; ++k) states.push_back({VecX::Random(12), VecX::Zero(12), 0.01 * k});

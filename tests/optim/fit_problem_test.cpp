@@ -8,6 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "forward/errors.h"
 #include "support/box_model.h"
 
 namespace softfit {
@@ -22,6 +23,11 @@ class DistanceLoss final : public TrajectoryLoss {
     gx += d;
     return 0.5 * d.squaredNorm();
   }
+  bool hasResiduals() const override { return residualForm; }
+  void appendResiduals(int, const State& s, std::vector<double>& r) const override {
+    for (Eigen::Index i = 0; i < s.x.size(); ++i) r.push_back(s.x[i] - target_[i]);
+  }
+  bool residualForm = true;
 
  private:
   VecX target_;
@@ -90,6 +96,26 @@ TEST(FitProblem, EvaluationLeavesTheModelAsItWas) {
   EXPECT_TRUE(sameLame(*s.model, lame));
   EXPECT_TRUE(sameBits(s.model->mass(), mass));
   EXPECT_EQ(s.model->damping.alpha1, damping.alpha1);
+}
+
+TEST(FitProblem, ResidualsAreTheForwardPassOfALeastSquaresLoss) {
+  Scene s;
+  FitProblem problem = s.problem();
+  const std::vector<LameParameters> lame = s.model->elastic().parameters();
+  const VecX q = problem.toInternal((VecX(4) << 2500.0, 0.35, 1.3, 0.15).finished());
+  ASSERT_TRUE(problem.hasResiduals());
+  const VecX r = problem.residualFunction()(q);
+  EXPECT_EQ(r.size(), 6 * s.model->dofCount());  // the initial state and 5 steps
+  const double cost = problem.cost(q);
+  EXPECT_GT(cost, 0.0);
+  EXPECT_NEAR(0.5 * r.squaredNorm(), cost, 1e-12 * cost);
+  EXPECT_TRUE(sameLame(*s.model, lame));
+  // Another parameter value, another trajectory.
+  EXPECT_GT((problem.residuals(problem.toInternal((VecX(4) << 1800.0, 0.3, 1.0, 0.1).finished())) - r).norm(), 0.0);
+  s.loss.residualForm = false;
+  EXPECT_FALSE(problem.hasResiduals());
+  EXPECT_FALSE(problem.residualFunction());
+  EXPECT_THROW(problem.residuals(q), InputError);
 }
 
 TEST(FitProblem, ACopyRepeatsTheEvaluationsBitForBit) {

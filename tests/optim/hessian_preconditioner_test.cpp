@@ -205,6 +205,93 @@ TEST(HessianPreconditioner, ReTakenHessianConvergesWhereTheStartsOneDoesNot) {
   }
 }
 
+TEST(HessianPreconditioner, GaussNewtonMatrixOfLinearResidualsIsJTransposeJ) {
+  MatX A(5, 3);
+  A << 1.0, 2.0, 0.0,  //
+      0.0, 1e-3, 4.0,  //
+      3.0, 0.0, 1.0,   //
+      0.5, 0.5, 0.5,   //
+      0.0, 7.0, 0.0;
+  const VecX b = (VecX(5) << 1.0, -2.0, 0.5, 0.0, 3.0).finished();
+  int calls = 0;
+  ResidualFunction residuals = [&](const VecX& q) {
+    ++calls;
+    return VecX(A * q - b);
+  };
+  MatX H;
+  int runs = 0;
+  ASSERT_TRUE(gaussNewtonHessian(residuals, VecX::Ones(3), 1e-3, H, runs));
+  EXPECT_LT((H - A.transpose() * A).norm(), 1e-10 * (A.transpose() * A).norm());
+  EXPECT_EQ(runs, 4);  // r(q0) and one per parameter
+  EXPECT_EQ(calls, 4);
+
+  // Coordinate 1 fails above q0: the column comes from below. Both sides failing, or a
+  // residual vector that changes length, is reported.
+  runs = 0;
+  residuals = [&](const VecX& q) {
+    if (q[1] > 1.0) throw SolveError("step 3 of 40 failed");
+    return VecX(A * q - b);
+  };
+  ASSERT_TRUE(gaussNewtonHessian(residuals, VecX::Ones(3), 1e-3, H, runs));
+  EXPECT_LT((H - A.transpose() * A).norm(), 1e-10 * (A.transpose() * A).norm());
+  EXPECT_EQ(runs, 5);
+  residuals = [&](const VecX& q) {
+    if (q[1] != 1.0) throw SolveError("step 3 of 40 failed");
+    return VecX(A * q - b);
+  };
+  EXPECT_FALSE(gaussNewtonHessian(residuals, VecX::Ones(3), 1e-3, H, runs));
+  residuals = [&](const VecX& q) { return q[2] != 1.0 ? VecX(2) : VecX(A * q - b); };
+  EXPECT_FALSE(gaussNewtonHessian(residuals, VecX::Ones(3), 1e-3, H, runs));
+  residuals = [&](const VecX&) { return VecX::Constant(5, NAN).eval(); };
+  EXPECT_FALSE(gaussNewtonHessian(residuals, VecX::Ones(3), 1e-3, H, runs));
+}
+
+// Rosenbrock's valley as residuals: r = (10 (q1 - q0^2), 1 - q0), minimum (1, 1). Its
+// curved valley is where Newton steps of the cost's quadratic model cut across and need
+// many halvings; Gauss-Newton steps model the residuals linearly and follow it.
+struct RosenbrockResiduals {
+  int evaluations = 0, residualRuns = 0;
+  VecX residuals(const VecX& q) {
+    ++residualRuns;
+    return (VecX(2) << 10.0 * (q[1] - q[0] * q[0]), 1.0 - q[0]).finished();
+  }
+  double operator()(const VecX& q, VecX& g) {
+    ++evaluations;
+    const VecX r = (VecX(2) << 10.0 * (q[1] - q[0] * q[0]), 1.0 - q[0]).finished();
+    g.resize(2);
+    g << -20.0 * q[0] * r[0] - r[1], 10.0 * r[0];
+    return 0.5 * r.squaredNorm();
+  }
+};
+
+TEST(HessianPreconditioner, GaussNewtonStepsFollowACurvedValleyThatNewtonStepsCutAcross) {
+  const VecX q0 = (VecX(2) << -1.2, 1.0).finished(), solution = VecX::Ones(2);
+  for (OptimizerKind kind : {OptimizerKind::BarzilaiBorwein, OptimizerKind::Lbfgs}) {
+    const std::string name = optimizerKindName(kind);
+    OptimizerOptions options;
+    options.kind = kind;
+    options.maxIterations = 14;  // Gauss-Newton needs 13 (steps capped at 0.5 in q), Newton ~20
+    options.gradientTolerance = 1e-14;
+    options.relativeCostTolerance = 0.0;
+    options.hessianPreconditioner = true;
+    options.hessian.refreshEvery = 1;
+    options.hessian.step = 1e-7;
+    options.hessian.floor = 1e-12;
+    RosenbrockResiduals newtonF;
+    const OptimizationResult newton = minimize(std::ref(newtonF), q0, options);
+    RosenbrockResiduals f;
+    options.hessian.gaussNewtonResiduals = [&](const VecX& q) { return f.residuals(q); };
+    const OptimizationResult r = minimize(std::ref(f), q0, options);
+    EXPECT_LT((r.point - solution).norm(), 1e-8) << name << ": " << r.stopReason;
+    EXPECT_GT((newton.point - solution).norm(), 0.1) << name << ": " << newton.stopReason;
+    // The Jacobian's runs are counted apart from the objective's evaluations.
+    EXPECT_EQ(r.residualEvaluations, f.residualRuns) << name;
+    EXPECT_GE(r.residualEvaluations, 3) << name;
+    EXPECT_EQ(r.evaluations, f.evaluations) << name;
+    EXPECT_EQ(newton.residualEvaluations, 0) << name;
+  }
+}
+
 TEST(HessianPreconditioner, FallsBackWithAReasonWhereItCannotBeUsed) {
   OptimizerOptions options;
   options.hessianPreconditioner = true;

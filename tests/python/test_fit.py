@@ -43,6 +43,16 @@ def test_hessian_preconditioned_fit_recovers_E_and_nu(tmp_path, small_scene):
         softfit.fit(small_scene, str(tmp_path), "E", precondition="newton")
 
 
+def test_gauss_newton_fit_recovers_E_and_nu(tmp_path, small_scene):
+    write_displacements(small_scene, tmp_path)
+    result = softfit.fit(small_scene, str(tmp_path), "E,nu", start={"E": 4000.0, "nu": 0.25},
+                         precondition="gauss-newton", max_iterations=12)
+    assert result["params"] == pytest.approx([3e3, 0.3], rel=1e-6)
+    # each iteration's J: one forward run at the point and one per parameter
+    assert result["forward_runs_for_jacobian"] >= 3 * result["iterations"]
+    assert result["forward_runs_for_jacobian"] > 0
+
+
 def test_an_exception_in_the_callback_stops_the_fit(tmp_path, small_scene):
     write_displacements(small_scene, tmp_path)
 
