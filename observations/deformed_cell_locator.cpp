@@ -1,12 +1,11 @@
 #include "observations/deformed_cell_locator.h"
 
-#include <Eigen/LU>
+#include <Eigen/LU>  // 3x3 inverse
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "forward/errors.h"
-#include "grid/trilinear_hex.h"
 
 namespace softfit {
 
@@ -19,20 +18,32 @@ constexpr double kLargeCellBins = 8.0;
 std::optional<CellLocation> invertTrilinearMap(const Eigen::Matrix<double, 8, 3>& corners, const Vec3& p) {
   const double size = (corners.colwise().maxCoeff() - corners.colwise().minCoeff()).norm();
   if (!(size > 0.0)) return std::nullopt;
+  // x(u, v, w) = c0 + e1 u + e2 v + e3 w + e4 uv + e5 uw + e6 vw + e7 uvw (corners in VTK
+  // order): the map and its Jacobian in a few dozen flops per Newton iteration.
+  const auto c = [&](int k) { return Vec3(corners.row(k).transpose()); };
+  const Vec3 e1 = c(1) - c(0), e2 = c(3) - c(0), e3 = c(4) - c(0);
+  const Vec3 e4 = c(0) - c(1) + c(2) - c(3), e5 = c(0) - c(1) - c(4) + c(5), e6 = c(0) - c(3) - c(4) + c(7);
+  const Vec3 e7 = c(1) - c(0) - c(2) + c(3) + c(4) - c(5) + c(6) - c(7);
+  const Vec3 d = c(0) - p;
   CellLocation loc;
   loc.xi = Vec3::Constant(0.5);
   for (int iteration = 0; iteration < 30; ++iteration) {
-    const HexShapeValues N = trilinearShapeValues(loc.xi);
-    const HexShapeGradients dN = trilinearShapeGradients(loc.xi);
-    const Vec3 r = corners.transpose() * N - p;
-    loc.jacobian = corners.transpose() * dN;  // dx/dxi
+    const double u = loc.xi[0], v = loc.xi[1], w = loc.xi[2];
+    const Vec3 r = d + e1 * u + e2 * v + e3 * w + e4 * (u * v) + e5 * (u * w) + e6 * (v * w) + e7 * (u * v * w);
+    loc.jacobian.col(0) = e1 + e4 * v + e5 * w + e7 * (v * w);  // dx/dxi
+    loc.jacobian.col(1) = e2 + e4 * u + e6 * w + e7 * (u * w);
+    loc.jacobian.col(2) = e3 + e5 * u + e6 * v + e7 * (u * v);
     if (r.norm() <= 1e-12 * size) {
       loc.outside = (loc.xi.cwiseMax(0.0).cwiseMin(1.0) - loc.xi).norm();
       return loc;
     }
-    const Eigen::PartialPivLU<Mat3> lu(loc.jacobian);
-    if (!(std::abs(loc.jacobian.determinant()) > 1e-14 * size * size * size)) return std::nullopt;
-    loc.xi -= lu.solve(r);
+    // 3x3: the closed-form (cofactor) inverse, several times cheaper than a pivoted LU.
+    Mat3 inverse;
+    double determinant = 0.0;
+    bool invertible = false;
+    loc.jacobian.computeInverseAndDetWithCheck(inverse, determinant, invertible, 0.0);
+    if (!(std::abs(determinant) > 1e-14 * size * size * size)) return std::nullopt;
+    loc.xi -= inverse * r;
     if (!loc.xi.allFinite() || loc.xi.cwiseAbs().maxCoeff() > 10.0) return std::nullopt;
   }
   return std::nullopt;
@@ -46,14 +57,15 @@ DeformedCellLocator::DeformedCellLocator(const CutCellGrid& grid, const VecX& x)
   // Each cell's deformed box, once; the bins cover the boxes of the cells that are
   // binned (all but the large ones).
   const int cellCount = grid.cellCount();
-  std::vector<Vec3> boxLo(static_cast<size_t>(cellCount)), boxHi(static_cast<size_t>(cellCount));
+  boxLo_.resize(static_cast<size_t>(cellCount));
+  boxHi_.resize(static_cast<size_t>(cellCount));
   std::vector<char> large(static_cast<size_t>(cellCount), 0);
   Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
   for (int cell = 0; cell < cellCount; ++cell) {
     const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
     const Vec3 a = c.colwise().minCoeff().transpose(), b = c.colwise().maxCoeff().transpose();
-    boxLo[static_cast<size_t>(cell)] = a;
-    boxHi[static_cast<size_t>(cell)] = b;
+    boxLo_[static_cast<size_t>(cell)] = a;
+    boxHi_[static_cast<size_t>(cell)] = b;
     if ((b - a).maxCoeff() > kLargeCellBins * grid.cellSize()) {
       large[static_cast<size_t>(cell)] = 1;
       largeCells_.push_back(cell);
@@ -75,8 +87,8 @@ DeformedCellLocator::DeformedCellLocator(const CutCellGrid& grid, const VecX& x)
   const long long binCount = static_cast<long long>(dims_[0]) * dims_[1] * dims_[2];
   binStart_.assign(static_cast<size_t>(binCount) + 1, 0);
   const auto forEachBinOfCell = [&](int cell, const auto& visit) {
-    const Eigen::Vector3i b0 = binCoordinates(boxLo[static_cast<size_t>(cell)]);
-    const Eigen::Vector3i b1 = binCoordinates(boxHi[static_cast<size_t>(cell)]);
+    const Eigen::Vector3i b0 = binCoordinates(boxLo_[static_cast<size_t>(cell)]);
+    const Eigen::Vector3i b1 = binCoordinates(boxHi_[static_cast<size_t>(cell)]);
     for (int k = b0[2]; k <= b1[2]; ++k)
       for (int j = b0[1]; j <= b1[1]; ++j)
         for (int i = b0[0]; i <= b1[0]; ++i) visit(binOf(Eigen::Vector3i(i, j, k)));
@@ -113,13 +125,14 @@ constexpr double kInside = 1e-9;  // xi tolerance of "inside the unit cube"
 std::vector<CellLocation> DeformedCellLocator::containingCells(const Vec3& p) const {
   std::vector<CellLocation> found;
   if (!p.allFinite()) return found;
+  const double slack = kInside * binSize_;
   const auto test = [&](int cell) {
-    const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
-    const double slack = kInside * binSize_;
-    if (((p.transpose().array() < c.colwise().minCoeff().array() - slack).any()) ||
-        ((p.transpose().array() > c.colwise().maxCoeff().array() + slack).any()))
+    const Vec3& lo = boxLo_[static_cast<size_t>(cell)];
+    const Vec3& hi = boxHi_[static_cast<size_t>(cell)];
+    if (p[0] < lo[0] - slack || p[1] < lo[1] - slack || p[2] < lo[2] - slack || p[0] > hi[0] + slack ||
+        p[1] > hi[1] + slack || p[2] > hi[2] + slack)
       return;
-    std::optional<CellLocation> loc = invertTrilinearMap(c, p);
+    std::optional<CellLocation> loc = invertTrilinearMap(cellCorners(cell), p);
     if (loc && loc->outside <= kInside) {
       loc->cell = cell;
       found.push_back(*loc);
@@ -163,9 +176,8 @@ std::optional<CellLocation> DeformedCellLocator::locate(const Vec3& p, double ma
         }
   }
   for (const int cell : largeCells_) {
-    const Eigen::Matrix<double, 8, 3> c = cellCorners(cell);
-    if (((p.transpose().array() >= c.colwise().minCoeff().array() - binSize_).all()) &&
-        ((p.transpose().array() <= c.colwise().maxCoeff().array() + binSize_).all()))
+    if (((p.array() >= boxLo_[static_cast<size_t>(cell)].array() - binSize_).all()) &&
+        ((p.array() <= boxHi_[static_cast<size_t>(cell)].array() + binSize_).all()))
       candidates.push_back(cell);
   }
   std::sort(candidates.begin(), candidates.end());

@@ -62,6 +62,7 @@ class DeformedCellLocator {
   std::vector<int> binStart_;  // CSR: cells of bin b are binCells_[binStart_[b] .. binStart_[b+1])
   std::vector<int> binCells_;  // ascending cell ids within a bin
   std::vector<int> largeCells_;  // ascending ids of the cells not binned (boxes too large)
+  std::vector<Vec3> boxLo_, boxHi_;  // each cell's deformed bounding box
 };
 
 }  // namespace softfit

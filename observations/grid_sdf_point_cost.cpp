@@ -58,7 +58,7 @@ GridSdfPointCostResult gridSdfPointCost(const PointCloud& cloud, const CutCellGr
         ps.cell = loc.cell;
         ps.phi = phi;
         ps.N = trilinearShapeValues(loc.xi);
-        ps.dphiDx = loc.jacobian.transpose().partialPivLu().solve(dphiDxi);
+        ps.dphiDx = loc.jacobian.transpose().inverse() * dphiDxi;  // 3x3: closed form
       }
     }
   });
