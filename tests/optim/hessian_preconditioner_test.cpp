@@ -292,6 +292,32 @@ TEST(HessianPreconditioner, GaussNewtonStepsFollowACurvedValleyThatNewtonStepsCu
   }
 }
 
+// At the end of a fit the Hessian's coordinates can meet the inner optimizer's gradient
+// test while |dL/dq| is still above the tolerance: that stage does not move, and
+// re-taking the Hessian at the same point would repeat it until the iteration cap.
+TEST(HessianPreconditioner, StopsWhenAStageDoesNotMove) {
+  const VecX q0 = (VecX(2) << -1.2, 1.0).finished();
+  for (OptimizerKind kind : {OptimizerKind::BarzilaiBorwein, OptimizerKind::Lbfgs}) {
+    const std::string name = optimizerKindName(kind);
+    OptimizerOptions options;
+    options.kind = kind;
+    options.maxIterations = 100;
+    options.gradientTolerance = 1e-10;
+    options.relativeCostTolerance = 0.0;
+    options.hessianPreconditioner = true;
+    options.hessian.refreshEvery = 1;
+    options.hessian.step = 1e-7;
+    options.hessian.floor = 1e-12;
+    RosenbrockResiduals f;
+    options.hessian.gaussNewtonResiduals = [&](const VecX& q) { return f.residuals(q); };
+    const OptimizationResult r = minimize(std::ref(f), q0, options);
+    EXPECT_LT((r.point - VecX::Ones(2)).norm(), 1e-8) << name << ": " << r.stopReason;
+    EXPECT_TRUE(r.converged) << name << ": " << r.stopReason;
+    EXPECT_LT(r.iterations, 30) << name << ": " << r.stopReason;
+    EXPECT_EQ(static_cast<int>(r.history.size()), r.iterations + 1) << name;
+  }
+}
+
 TEST(HessianPreconditioner, FallsBackWithAReasonWhereItCannotBeUsed) {
   OptimizerOptions options;
   options.hessianPreconditioner = true;
