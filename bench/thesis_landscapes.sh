@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Fig. 5.6 and 5.7a,b of the thesis: cost landscapes of the Fig. 5.4 bar (displacement
-# cost) with the optimizer's path on them, made with `softfit fit` and `softfit sweep
-# --path` (bench/README.md, "thesis_landscapes").
+# Fig. 5.6 and 5.7a,b of the thesis: cost landscapes of the Fig. 5.4 bar and, for the
+# ground plane, of the Fig. 5.5 collision case (displacement cost) with the optimizer's
+# path on them, made with `softfit fit` and `softfit sweep --path` (bench/README.md,
+# "thesis_landscapes").
 #   bench/thesis_landscapes.sh [--quick] [OUT]     (default OUT: results/thesis_landscapes)
 # Needs build/softfit and build/bench/thesis_reproduction (BUILD=dir to use another build).
-# Writes OUT/fig5.6_{E,nu,alpha1,alpha2}.png, OUT/fig5.7a_E_nu.png,
+# Writes OUT/fig5.6_{E,nu,alpha1,alpha2,ground_theta_phi}.png, OUT/fig5.7a_E_nu.png,
 # OUT/fig5.7b_alpha1_alpha2.png, and the fits and sweeps they come from.
 set -euo pipefail
 quick=()
@@ -18,13 +19,18 @@ out=${1:-results/thesis_landscapes}
 build=${BUILD:-build}
 mkdir -p "$out"
 "$build/bench/thesis_reproduction" "${quick[@]}" --write-bar-case="$out/case"
-scene=$out/case/bar.json
-inputs=(--observations "$out/case/observations" --loss displacements -q)
+"$build/bench/thesis_reproduction" "${quick[@]}" --write-collision-case="$out/collision_case"
+use_case() {  # use_case DIR SCENE: the scene and observations that fit and sweep use
+  scene=$out/$1/$2
+  inputs=(--observations "$out/$1/observations" --loss displacements -q)
+}
+use_case case bar.json
 
 fit() {  # fit NAME ARGS...: softfit fit into OUT/NAME
   local name=$1
   shift
-  "$build/softfit" fit "$scene" "${inputs[@]}" -o "$out/$name" "$@" | grep -E "after|^  (E|nu|alpha1|alpha2) " || true
+  "$build/softfit" fit "$scene" "${inputs[@]}" -o "$out/$name" "$@" |
+    grep -E "after|^  (E|nu|alpha1|alpha2|ground_theta|ground_phi) " || true
 }
 sweep() {  # sweep NAME GRID PNG PATHS...: softfit sweep into OUT/NAME, its plot copied to OUT/PNG
   local name=$1 grid=$2 png=$3
@@ -44,7 +50,8 @@ for spec in E:2500:1000:3000 nu:0.35:0.2:0.4 alpha1:0.15:0.02:0.18 alpha2:0.015:
 done
 
 # Fig. 5.7a,b: two parameters jointly (the other two at the truth), from the thesis' start:
-# its Barzilai-Borwein, 8 steps, and L-BFGS in the coordinates of the start's Hessian.
+# its Barzilai-Borwein, 8 steps, L-BFGS in the coordinates of the start's Hessian, and
+# Gauss-Newton steps (J^T J of the displacement residuals, re-taken every iteration).
 for spec in E,nu:E=2500,nu=0.35:E=1000:3000:$n2,nu=0.2:0.4:$n2:fig5.7a_E_nu \
             alpha1,alpha2:alpha1=0.15,alpha2=0.015:alpha1=0.02:0.18:$n2,alpha2=0.002:0.018:$n2:fig5.7b_alpha1_alpha2; do
   IFS=: read -r params start g1 g2 g3 g4 g5 png <<<"$spec"
@@ -53,6 +60,14 @@ for spec in E,nu:E=2500,nu=0.35:E=1000:3000:$n2,nu=0.2:0.4:$n2:fig5.7a_E_nu \
   echo "== $params jointly"
   fit "fit_${tag}_bb" --params "$params" --start "$start" --optimizer bb --max-iterations 8
   fit "fit_${tag}_hessian" --params "$params" --start "$start" --precondition hessian
-  sweep "sweep_$tag" "$grid" "$png.png" "fit_${tag}_bb" "fit_${tag}_hessian"
+  fit "fit_${tag}_gn" --params "$params" --start "$start" --precondition gauss-newton
+  sweep "sweep_$tag" "$grid" "$png.png" "fit_${tag}_bb" "fit_${tag}_hessian" "fit_${tag}_gn"
 done
-echo "wrote $out/fig5.6_{E,nu,alpha1,alpha2}.png, $out/fig5.7a_E_nu.png, $out/fig5.7b_alpha1_alpha2.png"
+
+# Fig. 5.6, ground plane: theta and phi together on the Fig. 5.5 collision case (truth
+# 1.65 / 1.50, a plane tilted 6.1 deg), L-BFGS from a nearly level plane 8.1 deg off.
+echo "== ground_theta,ground_phi (collision case)"
+use_case collision_case collision.json
+fit fit_ground --params ground_theta,ground_phi --start ground_theta=1.55,ground_phi=1.60
+sweep sweep_ground "ground_theta=1.45:1.85:$n2,ground_phi=1.30:1.70:$n2" fig5.6_ground_theta_phi.png fit_ground
+echo "wrote $out/fig5.6_{E,nu,alpha1,alpha2,ground_theta_phi}.png, $out/fig5.7a_E_nu.png, $out/fig5.7b_alpha1_alpha2.png"

@@ -1,10 +1,12 @@
 // bench/thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]
 //                            [--surfaces=DIR] [--precondition=hessian]
-// bench/thesis_reproduction [--quick] --write-bar-case=DIR   (the files of thesis_landscapes.sh)
+// bench/thesis_reproduction [--quick] --write-bar-case=DIR | --write-collision-case=DIR
+//                            (the files of thesis_landscapes.sh)
 // Prints one markdown table: every thesis experiment next to softfit's result (see
 // thesis_reproduction.h and bench/README.md). Exit code 0; 4 when an experiment throws.
 #include "bench/thesis_reproduction.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
@@ -13,6 +15,7 @@
 #include <functional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace softfit::thesis {
 
@@ -66,9 +69,21 @@ int main(int argc, char** argv) {
   RunOptions options;
   options.surfaceDir = std::string(SOFTFIT_SOURCE_DIR) + "/../shared/data/surface";
   std::set<std::string> only;
-  std::string barCase;
+  // --write-bar-case=DIR / --write-collision-case=DIR: the scene's file name and writer.
+  const std::vector<std::tuple<std::string, std::string, void (*)(const std::string&, const RunOptions&)>> caseWriters = {
+      {"--write-bar-case=", "bar", writeBarCase}, {"--write-collision-case=", "collision", writeCollisionCase}};
+  std::string caseDir, caseName;
+  void (*writeCaseFiles)(const std::string&, const RunOptions&) = nullptr;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    const auto writer = std::find_if(caseWriters.begin(), caseWriters.end(),
+                                     [&](const auto& w) { return arg.rfind(std::get<0>(w), 0) == 0; });
+    if (writer != caseWriters.end()) {
+      caseDir = arg.substr(std::get<0>(*writer).size());
+      caseName = std::get<1>(*writer);
+      writeCaseFiles = std::get<2>(*writer);
+      continue;
+    }
     if (arg == "--quick") {
       options.quick = true;
     } else if (arg == "--verbose") {
@@ -79,8 +94,6 @@ int main(int argc, char** argv) {
       options.pointCost = arg.substr(13);
     } else if (arg.rfind("--surfaces=", 0) == 0) {
       options.surfaceDir = arg.substr(11);
-    } else if (arg.rfind("--write-bar-case=", 0) == 0) {
-      barCase = arg.substr(17);
     } else if (arg.rfind("--only=", 0) == 0) {
       std::stringstream list(arg.substr(7));
       for (std::string name; std::getline(list, name, ',');) only.insert(name);
@@ -88,20 +101,21 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]\n"
                    "                           [--surfaces=DIR] [--precondition=hessian] [--point-cost=closest|sdf]\n"
-                   "       thesis_reproduction [--quick] --write-bar-case=DIR\n"
+                   "       thesis_reproduction [--quick] --write-bar-case=DIR | --write-collision-case=DIR\n"
                    "unknown argument: %s\n",
                    arg.c_str());
       return 1;
     }
   }
-  if (!barCase.empty()) {
+  if (writeCaseFiles) {
     try {
-      writeBarCase(barCase, options);
+      writeCaseFiles(caseDir, options);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "thesis_reproduction: %s\n", e.what());
       return 4;
     }
-    std::printf("wrote %s/bar.json and %s/observations/{displacements,truth}.json\n", barCase.c_str(), barCase.c_str());
+    std::printf("wrote %s/%s.json and %s/observations/{displacements,truth}.json\n", caseDir.c_str(), caseName.c_str(),
+                caseDir.c_str());
     return 0;
   }
   const std::vector<std::pair<std::string, std::function<std::vector<Row>(const RunOptions&)>>> experiments = {

@@ -63,6 +63,10 @@ std::vector<Row> notReproducedRows();                           // what this pro
 // displacement observations, DIR/observations/{displacements,truth}.json, for
 // `softfit fit` and `softfit sweep` (bench/thesis_landscapes.sh).
 void writeBarCase(const std::string& dir, const RunOptions& options);
+// Fig. 5.6's ground-plane panel: the Fig. 5.5 collision case (collisionScene, 320 cells;
+// --quick 40) as DIR/collision.json and its displacement observations (truth: ground_theta,
+// ground_phi), the same files as writeBarCase.
+void writeCollisionCase(const std::string& dir, const RunOptions& options);
 
 // Formatting helpers.
 std::string format(const char* fmt, ...);

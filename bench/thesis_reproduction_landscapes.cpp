@@ -1,5 +1,6 @@
-// Fig. 5.6 / 5.7a,b: the Fig. 5.4 bar as files for `softfit fit` and `softfit sweep`
-// (bench/thesis_landscapes.sh draws the landscapes with the fits' paths from them).
+// Fig. 5.6 / 5.7a,b: the Fig. 5.4 bar and the Fig. 5.5 collision case as files for
+// `softfit fit` and `softfit sweep` (bench/thesis_landscapes.sh draws the landscapes with
+// the fits' paths from them).
 #include <filesystem>
 #include <fstream>
 
@@ -14,22 +15,36 @@
 
 namespace softfit::thesis {
 
-void writeBarCase(const std::string& dir, const RunOptions& options) {
+namespace {
+
+// DIR/NAME.json, and its displacement observations (every node at every step, weight 1,
+// as the joint-fit rows use) with the truth: DIR/observations/{displacements,truth}.json.
+void writeCase(const std::string& dir, const std::string& name, const nlohmann::json& json,
+               const std::map<std::string, double>& truth) {
   namespace fs = std::filesystem;
-  const nlohmann::json json = barScene(options.quick ? 0.1 : 0.05);
   fs::create_directories(fs::path(dir) / "observations");
-  const std::string scenePath = (fs::path(dir) / "bar.json").string();
+  const std::string scenePath = (fs::path(dir) / (name + ".json")).string();
   std::ofstream(scenePath) << json.dump(2) << "\n";
   if (!fs::exists(scenePath)) throw InputError(scenePath + ": cannot write");
-  // The observations of the joint-fit rows: every node at every step, weight 1.
   const SceneDescription description = parseScene(json, scenePath, dir);
   BuiltScene scene = buildScene(description);
   Simulator sim(*scene.model, makeIntegrator(description.integrator), description.dt);
   const std::vector<State> states = sim.run(scene.initial, description.steps, true).states;
   writeDisplacementObservations((fs::path(dir) / "observations" / "displacements.json").string(),
                                 displacementObservationsFromStates(states, {}, 1, description.dt));
-  writeGroundTruth((fs::path(dir) / "observations" / "truth.json").string(),
-                   {{"E", 2000.0}, {"nu", 0.3}, {"alpha1", 0.1}, {"alpha2", 0.01}});
+  writeGroundTruth((fs::path(dir) / "observations" / "truth.json").string(), truth);
+}
+
+}  // namespace
+
+void writeBarCase(const std::string& dir, const RunOptions& options) {
+  writeCase(dir, "bar", barScene(options.quick ? 0.1 : 0.05),
+            {{"E", 2000.0}, {"nu", 0.3}, {"alpha1", 0.1}, {"alpha2", 0.01}});
+}
+
+void writeCollisionCase(const std::string& dir, const RunOptions& options) {
+  writeCase(dir, "collision", collisionScene(options.quick ? 0.1 : 0.05, kCollisionTheta, kCollisionPhi),
+            {{"ground_theta", kCollisionTheta}, {"ground_phi", kCollisionPhi}});
 }
 
 }  // namespace softfit::thesis

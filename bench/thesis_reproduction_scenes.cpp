@@ -41,6 +41,17 @@ Vec3 planeNormal(double theta, double phi) {
   return Vec3(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta));
 }
 
+nlohmann::json collisionScene(double cell, double theta, double phi) {
+  nlohmann::json j = barScene(cell);
+  j.erase("dirichlet");
+  j["sdf"]["center"] = {0, 0.3, 0};
+  j["initial"]["velocity"] = {0, -1, 0};
+  const Vec3 n = planeNormal(theta, phi);
+  j["ground"] = {{"normal", {n.x(), n.y(), n.z()}}, {"offset", 0.0}, {"stiffness", 1e4}, {"sharpness", 100.0}};
+  j["time"]["steps"] = 30;
+  return j;
+}
+
 nlohmann::json bunnyScene(const std::string& surfaceDir, double cell, double theta, double phi, double offset) {
   nlohmann::json j = nlohmann::json::parse(R"({
     "sdf": {"type": "mesh", "sign": "winding_number", "scale": 4, "translate": [0, -0.0336, 0]},

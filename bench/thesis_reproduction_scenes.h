@@ -29,6 +29,20 @@ namespace softfit::thesis {
 // Ground-plane normal from the thesis' angles: (sin t cos p, sin t sin p, cos t).
 Vec3 planeNormal(double theta, double phi);
 
+// Fig. 5.5 collision test case (30 steps; the thesis shows it only as a picture): the
+// Fig. 5.4 bar (barScene: box 1 x 0.2 x 0.2, material, damping, Newmark theta 0.6,
+// dt 0.01) unclamped, centred (0, 0.3, 0), dropped at 1 m/s under gravity onto the ground
+// plane with normal planeNormal(theta, phi), offset 0 (through the origin), sharpness 100
+// (the thesis' alpha) and stiffness 1e4 N/m^3 per unit area (chosen for the bar's density
+// 1: the softmin's push k exp(-alpha d) / alpha equals its weight, 2 Pa, ~4 cm above the
+// plane; softfit's default 1e7 would hold it ~11 cm off). With the truth
+// (kCollisionTheta, kCollisionPhi), a plane tilted 4.5 deg about x and 4.1 deg about z,
+// the bar reaches the plane after ~12 steps, its -x end (the plane's high side) first,
+// and bounces off down the slope (+x, -z): both angles move every node.
+nlohmann::json collisionScene(double cell, double theta, double phi);
+constexpr double kCollisionTheta = 1.65;  // pi/2 + 4.5 deg
+constexpr double kCollisionPhi = 1.50;    // pi/2 - 4.1 deg
+
 // Fig. 5.11 bunny (65 steps): the thesis' bunny_res3.obj (../shared/data/surface, not
 // closed: winding-number SDF) scaled by 4 (0.62 x 0.61 x 0.48 m), its lowest point 0.1
 // above the ground plane y = 0, dropped at 2 m/s: warped corotation, E 5e4, nu 0.3,

@@ -148,13 +148,17 @@ OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX
     });
     for (const IterationRecord& record : r.history)
       if (first || record.iteration > 0) total.history.push_back(toInternal(record));
-    iterationsDone += r.iterations;
+    // A stage that did not move (LBFGS++ ends after "1 iteration" when its start meets its
+    // gradient test in u, which can hold while |dL/dq| is above the tolerance) would be
+    // repeated at the same point with the same Hessian until the cap: it ends the fit.
+    const bool stalled = r.point.isZero(0.0) && !r.solveFailed;
+    if (!stalled) iterationsDone += r.iterations;
     total.point = P.toInternal(r.point);
     total.cost = r.cost;
-    total.converged = r.converged;
+    total.converged = r.converged || stalled;
     total.solveFailed = total.solveFailed || r.solveFailed;
-    total.stopReason = r.stopReason;
-    if (r.converged || r.solveFailed || r.iterations < stageCap || iterationsDone >= options.maxIterations) break;
+    total.stopReason = r.converged || !stalled ? r.stopReason : "converged (no step from the Hessian's coordinates)";
+    if (total.converged || r.solveFailed || r.iterations < stageCap || iterationsDone >= options.maxIterations) break;
 
     // The next stage starts at the best point (the last iterate for GradientOnlyLbfgs).
     q = total.point;
