@@ -157,7 +157,9 @@ OptimizationResult minimizePreconditioned(const ObjectiveFunction& f, const VecX
     total.cost = r.cost;
     total.converged = r.converged || stalled;
     total.solveFailed = total.solveFailed || r.solveFailed;
-    total.stopReason = r.converged || !stalled ? r.stopReason : "converged (no step from the Hessian's coordinates)";
+    total.stopReason = r.converged || !stalled
+                           ? r.stopReason
+                           : "converged (no step from the Hessian's coordinates: " + r.stopReason + ")";
     if (total.converged || r.solveFailed || r.iterations < stageCap || iterationsDone >= options.maxIterations) break;
 
     // The next stage starts at the best point (the last iterate for GradientOnlyLbfgs).
