@@ -41,7 +41,7 @@ class FitProblem {
   bool hasResiduals() const { return setup_.loss && setup_.loss->hasResiduals(); }
   VecX residuals(const VecX& q);
   // residuals() as the optimizers take them (hessian_preconditioner.h); empty when the
-  // loss has none.
+  // loss has none. It refers to this problem, which must outlive it.
   ResidualFunction residualFunction();
 
   VecX toInternal(const VecX& physical) const { return transforms_.toInternal(physical); }
