@@ -21,9 +21,11 @@ namespace softfit {
 int availableBlasThreads();
 
 // Dense work (flops) of a factorization from which several BLAS threads pay off: below
-// it a supernodal factorization takes a few tens of milliseconds and the workers' wake-up
-// and busy-waiting outweigh the split.
-constexpr double kParallelBlasFlops = 1e9;
+// it the workers' wake-up and busy-waiting outweigh the split. The workers go on spinning
+// after the factorization, through the element loops that follow (the 25k-tet face's
+// 1.7 GFlop factorizations: 30% sys time and no faster with 2 threads at the old 1e9);
+// the 98k-tet mesh's 33 GFlop ones gain.
+constexpr double kParallelBlasFlops = 4e9;
 
 // BLAS threads for a factorization of `flops` floating-point operations.
 int blasThreadsForFlops(double flops);
