@@ -38,12 +38,8 @@ std::optional<CellLocation> invertTrilinearMap(const Eigen::Matrix<double, 8, 3>
       return loc;
     }
     // 3x3: the closed-form (cofactor) inverse, several times cheaper than a pivoted LU.
-    Mat3 inverse;
-    double determinant = 0.0;
-    bool invertible = false;
-    loc.jacobian.computeInverseAndDetWithCheck(inverse, determinant, invertible, 0.0);
-    if (!(std::abs(determinant) > 1e-14 * size * size * size)) return std::nullopt;
-    loc.xi -= inverse * r;
+    if (!(std::abs(loc.jacobian.determinant()) > 1e-14 * size * size * size)) return std::nullopt;
+    loc.xi -= loc.jacobian.inverse() * r;
     if (!loc.xi.allFinite() || loc.xi.cwiseAbs().maxCoeff() > 10.0) return std::nullopt;
   }
   return std::nullopt;
