@@ -9,9 +9,10 @@
 // n more evaluations, symmetrized), or for least-squares costs 1/2 |r(q)|^2 the
 // Gauss-Newton matrix J^T J (J by forward differences of the residuals: n + 1 forward
 // runs without adjoint). Gauss-Newton steps follow curved valleys that Newton steps of
-// the cost's quadratic model cut across (the Rayleigh coefficients against E and nu). With H = V diag(lambda) V^T, T = V diag(1/sqrt(mu))
-// with mu = max(|lambda|, floor x max|lambda|): negative curvature is taken by its size
-// (saddle-free), and flat directions are bounded by the floor.
+// the cost's quadratic model cut across (the Rayleigh coefficients against E and nu).
+// With H = V diag(lambda) V^T, T = V diag(1/sqrt(mu)) with mu = max(|lambda|, floor x
+// max|lambda|): negative curvature is taken by its size (saddle-free), and flat
+// directions are bounded by the floor.
 #include <functional>
 
 #include "forward/types.h"

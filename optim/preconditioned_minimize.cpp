@@ -1,6 +1,6 @@
 // minimize() in the coordinates of a finite-difference or Gauss-Newton Hessian
-// (hessian_preconditioner.h),
-// re-taken every HessianPreconditionerOptions::refreshEvery iterations.
+// (hessian_preconditioner.h), re-taken every HessianPreconditionerOptions::refreshEvery
+// iterations.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
