@@ -209,7 +209,9 @@ TEST(DepthCamera, NoiseReplicatesHoldIndependentNoisyCopiesOfEachFrame) {
     for (int c = 0; c < 3; ++c) {
       const PointMatrix copy = p.middleRows(c * n, n);
       EXPECT_LT((copy - clean).cwiseAbs().maxCoeff(), 7e-3);  // each copy is the frame plus noise
-      if (c > 0) EXPECT_NE(copy, p.topRows(n));                 // with its own draws
+      if (c > 0) {
+        EXPECT_NE(copy, p.topRows(n));  // with its own draws
+      }
     }
   }
   // Copy 0 of frame 0 is the one-replicate capture's frame 0 (the stream starts alike).

@@ -179,8 +179,12 @@ TEST(DepthSensorModel, FlyingPixelsAppearOnlyAtDiscontinuities) {
         EXPECT_GT(out.at(u, v), 1.0);
         EXPECT_LT(out.at(u, v), 2.0);
       }
-    if (p == 1.0) EXPECT_EQ(flying, n);
-    if (p == 0.5) EXPECT_NEAR(flying, 0.5 * n, 3.0 * std::sqrt(0.25 * n));
+    if (p == 1.0) {
+      EXPECT_EQ(flying, n);
+    }
+    if (p == 0.5) {
+      EXPECT_NEAR(flying, 0.5 * n, 3.0 * std::sqrt(0.25 * n));
+    }
   }
 }
 

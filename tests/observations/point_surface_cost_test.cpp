@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "observations/point_cloud_loss.h"
 #include "observations_test_support.h"
 #include "support/finite_difference.h"
@@ -140,6 +142,7 @@ TEST(PointSurfaceCost, NoiseCorrectionGradientMatchesFiniteDifferences) {
       const auto f = [&](const VecX& x) {
         return pointToSurfaceCost(cloud, x, s.triangles, kernel, 0.7, nullptr, 1, &noise);
       };
+      EXPECT_NEAR(value, f(s.positions), 1e-12 * (1.0 + std::abs(value)));  // with or without the gradient
       const VecX fd = testing::centralGradient(f, s.positions, 1e-7);
       const double err = (fd - g).cwiseAbs().maxCoeff();
       EXPECT_LT(err, 1e-6 * (1.0 + g.cwiseAbs().maxCoeff())) << "max |fd - g| = " << err;
