@@ -194,7 +194,9 @@ TEST(HessianPreconditioner, ReTakenHessianConvergesWhereTheStartsOneDoesNot) {
     for (size_t k = 0; k < seen.size(); ++k) {
       EXPECT_EQ(seen[k].iteration, static_cast<int>(k)) << name;
       EXPECT_EQ(r.history[k].point, seen[k].point) << name;
-      if (k > 0) EXPECT_GE(seen[k].evaluations, seen[k - 1].evaluations + (k > 1 ? 4 : 1)) << name << " " << k;
+      if (k > 0) {
+        EXPECT_GE(seen[k].evaluations, seen[k - 1].evaluations + (k > 1 ? 4 : 1)) << name << " " << k;
+      }
       VecX g;
       CurvingValley check;
       const double cost = check(seen[k].point, g);
