@@ -2,27 +2,44 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 #include "forward/errors.h"
 
 namespace softfit {
 
-bool finiteDifferenceHessian(const GradientAt& gradientAt, const VecX& q0, const VecX& g0, double step, MatX& H) {
+namespace {
+
+// J column i = (f(q0 + h e_i) - f0) / h, with -h where q0 + h e_i cannot be evaluated
+// (`at` returns false, or its value is not finite or not f0's length). False when both
+// sides of a column fail.
+bool forwardDifferenceJacobian(const std::function<bool(const VecX& q, VecX& value)>& at, const VecX& q0,
+                               const VecX& f0, double step, MatX& J) {
+  const auto evaluated = [&](const VecX& q, VecX& value) {
+    return at(q, value) && value.size() == f0.size() && value.allFinite();
+  };
   const int n = static_cast<int>(q0.size());
-  H.resize(n, n);
+  J.resize(f0.size(), n);
   for (int i = 0; i < n; ++i) {
-    VecX g(n);
+    VecX value(f0.size());
     double h = step;
     VecX q = q0;
     q[i] += h;
-    if (!gradientAt(q, g) || !g.allFinite()) {
+    if (!evaluated(q, value)) {
       h = -step;
       q[i] = q0[i] + h;
-      if (!gradientAt(q, g) || !g.allFinite()) return false;
+      if (!evaluated(q, value)) return false;
     }
-    H.col(i) = (g - g0) / h;
+    J.col(i) = (value - f0) / h;
   }
+  return true;
+}
+
+}  // namespace
+
+bool finiteDifferenceHessian(const GradientAt& gradientAt, const VecX& q0, const VecX& g0, double step, MatX& H) {
+  if (!forwardDifferenceJacobian(gradientAt, q0, g0, step, H)) return false;
   H = (0.5 * (H + H.transpose())).eval();
   return true;
 }
@@ -37,22 +54,10 @@ bool gaussNewtonHessian(const ResidualFunction& residuals, const VecX& q0, doubl
       return false;
     }
   };
-  const int n = static_cast<int>(q0.size());
   VecX r0;
   if (!evaluate(q0, r0)) return false;
-  MatX J(r0.size(), n);
-  for (int i = 0; i < n; ++i) {
-    VecX r;
-    double h = step;
-    VecX q = q0;
-    q[i] += h;
-    if (!evaluate(q, r) || r.size() != r0.size()) {
-      h = -step;
-      q[i] = q0[i] + h;
-      if (!evaluate(q, r) || r.size() != r0.size()) return false;
-    }
-    J.col(i) = (r - r0) / h;
-  }
+  MatX J;
+  if (!forwardDifferenceJacobian(evaluate, q0, r0, step, J)) return false;
   H = J.transpose() * J;
   return true;
 }
