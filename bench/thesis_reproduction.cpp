@@ -6,7 +6,6 @@
 // thesis_reproduction.h and bench/README.md). Exit code 0; 4 when an experiment throws.
 #include "bench/thesis_reproduction.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
@@ -15,7 +14,6 @@
 #include <functional>
 #include <set>
 #include <sstream>
-#include <tuple>
 
 namespace softfit::thesis {
 
@@ -70,21 +68,19 @@ int main(int argc, char** argv) {
   options.surfaceDir = std::string(SOFTFIT_SOURCE_DIR) + "/../shared/data/surface";
   std::set<std::string> only;
   // --write-bar-case=DIR / --write-collision-case=DIR: the scene's file name and writer.
-  const std::vector<std::tuple<std::string, std::string, void (*)(const std::string&, const RunOptions&)>> caseWriters = {
-      {"--write-bar-case=", "bar", writeBarCase}, {"--write-collision-case=", "collision", writeCollisionCase}};
   std::string caseDir, caseName;
   void (*writeCaseFiles)(const std::string&, const RunOptions&) = nullptr;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    const auto writer = std::find_if(caseWriters.begin(), caseWriters.end(),
-                                     [&](const auto& w) { return arg.rfind(std::get<0>(w), 0) == 0; });
-    if (writer != caseWriters.end()) {
-      caseDir = arg.substr(std::get<0>(*writer).size());
-      caseName = std::get<1>(*writer);
-      writeCaseFiles = std::get<2>(*writer);
-      continue;
-    }
-    if (arg == "--quick") {
+    if (arg.rfind("--write-bar-case=", 0) == 0) {
+      caseDir = arg.substr(17);
+      caseName = "bar";
+      writeCaseFiles = writeBarCase;
+    } else if (arg.rfind("--write-collision-case=", 0) == 0) {
+      caseDir = arg.substr(23);
+      caseName = "collision";
+      writeCaseFiles = writeCollisionCase;
+    } else if (arg == "--quick") {
       options.quick = true;
     } else if (arg == "--verbose") {
       options.verbose = true;

@@ -102,9 +102,10 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   optimizer.hessianPreconditioner = options.precondition == "hessian";
   if (options.precondition == "gauss-newton") {
     useGaussNewtonSteps(optimizer, problem, "precondition = \"gauss-newton\"");
-    optimizer.hessian.gaussNewtonResiduals = [&problem](const VecX& q) {
+    // Ctrl-C within the Jacobian's forward runs too.
+    optimizer.hessian.gaussNewtonResiduals = [residuals = optimizer.hessian.gaussNewtonResiduals](const VecX& q) {
       checkInterrupt();
-      return problem.residuals(q);
+      return residuals(q);
     };
   }
 
