@@ -113,7 +113,7 @@ std::unique_ptr<CaptureLoss> pointLoss(const Scene& s, const Capture& c, Cost co
   FitLossOptions fitLoss;
   fitLoss.noiseSigma = cost == Cost::ClosestCorrected ? sigma : 0.0;
   const std::string name = cost == Cost::Sdf ? "sdf" : "closest";
-  const PointCostGeometry geometry{&s.surface, s.built.grid, &s.model->restPositions()};
+  const PointCostGeometry geometry{&s.surface, s.built.grid, &s.model->restPositions(), {}};
   return makeCapturePointLoss(geometry, c, pointLossOptions(c, 0.01, name, fitLoss), name);
 }
 

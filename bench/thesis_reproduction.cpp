@@ -46,7 +46,9 @@ void RowTimer::finish(Row& row) const {
 
 std::string fitVariantLabel(const RunOptions& options) {
   return std::string(options.hessian ? ", Hessian-preconditioned L-BFGS" : "") +
-         (options.pointCost == "closest" ? ", closest-point cost" : "");
+         (options.pointCost == "closest"   ? ", closest-point cost"
+          : options.pointCost == "mixture" ? ", noise-aware rendered-mixture cost"
+                                           : "");
 }
 
 std::string format(const char* fmt, ...) {
@@ -86,7 +88,7 @@ int main(int argc, char** argv) {
       options.verbose = true;
     } else if (arg == "--precondition=hessian") {
       options.hessian = true;
-    } else if (arg == "--point-cost=closest" || arg == "--point-cost=sdf") {
+    } else if (arg == "--point-cost=closest" || arg == "--point-cost=sdf" || arg == "--point-cost=mixture") {
       options.pointCost = arg.substr(13);
     } else if (arg.rfind("--surfaces=", 0) == 0) {
       options.surfaceDir = arg.substr(11);
@@ -96,7 +98,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]\n"
-                   "                           [--surfaces=DIR] [--precondition=hessian] [--point-cost=closest|sdf]\n"
+                   "                           [--surfaces=DIR] [--precondition=hessian] [--point-cost=closest|sdf|mixture]\n"
                    "       thesis_reproduction [--quick] --write-bar-case=DIR | --write-collision-case=DIR\n"
                    "unknown argument: %s\n",
                    arg.c_str());

@@ -16,12 +16,18 @@ namespace softfit::thesis {
 namespace {
 
 // The point cost as `softfit fit --point-cost COST` builds it (optim/fit_loss.h); "sdf" is
-// the thesis' grid cost.
-std::unique_ptr<CaptureLoss> pointLoss(const BuiltScene& scene, const Capture& capture, double dt,
+// the thesis' grid cost; "mixture" sees the rendered surface through the capture's cameras.
+std::unique_ptr<CaptureLoss> pointLoss(const BuiltScene& scene, const EmbeddedSurface& rendered,
+                                       const std::vector<Camera>& cameras, const Capture& capture, double dt,
                                        const std::string& cost, double noiseSigma) {
   FitLossOptions options;
   options.noiseSigma = noiseSigma;
-  return makeCapturePointLoss(pointCostGeometry(scene), capture, pointLossOptions(capture, dt, cost, options), cost);
+  PointCostGeometry geometry = pointCostGeometry(scene);
+  if (cost == "mixture") {
+    geometry.surface = &rendered;
+    geometry.cameras = cameras;
+  }
+  return makeCapturePointLoss(geometry, capture, pointLossOptions(capture, dt, cost, options), cost);
 }
 
 }  // namespace
@@ -62,7 +68,7 @@ Capture CameraExperiment::capture(const VecX& p, double sigma, std::uint64_t see
 
 PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterations, bool verbose,
                                const std::function<void(int, const VecX&)>& onIteration) {
-  const std::unique_ptr<CaptureLoss> owned = pointLoss(scene_, capture, description_.dt, pointCost_, noiseSigma_);
+  const std::unique_ptr<CaptureLoss> owned = pointLoss(scene_, surface_, cameras_, capture, description_.dt, pointCost_, noiseSigma_);
   CaptureLoss& loss = *owned;
   FitSetup setup{trajectorySetup(description_, scene_), &loss, {}};
   FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
@@ -93,7 +99,7 @@ PointFit CameraExperiment::fit(Capture capture, const VecX& start, int maxIterat
 }
 
 StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p) {
-  const std::unique_ptr<CaptureLoss> owned = pointLoss(scene_, capture, description_.dt, pointCost_, noiseSigma_);
+  const std::unique_ptr<CaptureLoss> owned = pointLoss(scene_, surface_, cameras_, capture, description_.dt, pointCost_, noiseSigma_);
   CaptureLoss& loss = *owned;
   setParameters(p);
   double t0 = processCpuSeconds();
@@ -118,7 +124,7 @@ StepSeconds CameraExperiment::stepSeconds(const Capture& capture, const VecX& p)
 }
 
 double CameraExperiment::objective(const Capture& capture, const VecX& p, VecX* gradient) {
-  const std::unique_ptr<CaptureLoss> loss = pointLoss(scene_, capture, description_.dt, pointCost_, noiseSigma_);
+  const std::unique_ptr<CaptureLoss> loss = pointLoss(scene_, surface_, cameras_, capture, description_.dt, pointCost_, noiseSigma_);
   FitSetup setup{trajectorySetup(description_, scene_), loss.get(), {}};
   FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
   if (!gradient) return problem.cost(problem.toInternal(p));

@@ -49,14 +49,16 @@ class CameraExperiment {
 
   // Fits in the coordinates of a finite-difference Hessian at the start (n more
   // evaluations; optim/hessian_preconditioner.h), as `softfit fit --precondition hessian`,
-  // and with the point cost `pointCost` ("sdf": the thesis' cost, default; "closest").
+  // and with the point cost `pointCost` ("sdf": the thesis' cost, default; "closest";
+  // "mixture": the noise-aware likelihood, needs setNoiseSigma > 0).
   // The optimizer follows the cost (defaultOptimizer).
   void setFitVariant(bool hessian, const std::string& pointCost) {
     hessian_ = hessian;
     pointCost_ = pointCost;
   }
   // The captures' known point noise (m): the closest-point cost's first-order bias
-  // correction uses it (`softfit fit --noise-sigma`); the SDF cost ignores it.
+  // correction and the mixture cost use it (`softfit fit --noise-sigma`); the SDF cost
+  // ignores it.
   void setNoiseSigma(double sigma) { noiseSigma_ = sigma; }
 
   // `onIteration` sees every iterate's physical parameters (iteration 0 = start).

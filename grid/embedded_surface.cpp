@@ -27,6 +27,16 @@ VecX EmbeddedSurface::flatPositions(const VecX& x) const {
   return Eigen::Map<const VecX>(p.data(), p.size());
 }
 
+void EmbeddedSurface::addNodeGradient(const VecX& gy, VecX& gx) const {
+  if (identity) {
+    gx += gy;
+    return;
+  }
+  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> gyv(gy.data(), gy.size() / 3, 3);
+  const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gxv = weights.transpose() * gyv;
+  gx += Eigen::Map<const VecX>(gxv.data(), gxv.size());
+}
+
 EmbeddedSurface identityEmbedding(int nodeCount, SurfaceTriangles triangles) {
   EmbeddedSurface s;
   s.weights.resize(nodeCount, nodeCount);

@@ -24,6 +24,9 @@ struct EmbeddedSurface {
   // Vertex positions for flat node positions x (3 * nodes).
   SurfacePoints positions(const VecX& x) const;
   VecX flatPositions(const VecX& x) const;
+  // Adds W^T gy to gx: the gradient w.r.t. the nodes (3 * nodes) of one w.r.t. the flat
+  // vertex positions gy (3 * vertices).
+  void addNodeGradient(const VecX& gy, VecX& gx) const;
 };
 
 // Surface made of node positions directly (a tet mesh's boundary faces).

@@ -53,9 +53,7 @@ double PointCloudSurfaceLoss::frameCost(const PointCloud& cloud, const VecX& x, 
   VecX gy = VecX::Zero(y.size());
   const double cost =
       pointToSurfaceCost(cloud, y, surface_.triangles, kernel, weight, &gy, options().threads, &noise_);
-  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> gyv(gy.data(), gy.size() / 3, 3);
-  const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gxv = surface_.weights.transpose() * gyv;
-  gx += Eigen::Map<const VecX>(gxv.data(), gxv.size());
+  surface_.addNodeGradient(gy, gx);
   return cost;
 }
 

@@ -4,10 +4,12 @@
 #include <stdexcept>
 
 #include "forward/errors.h"
+#include "observations/camera_json.h"
 #include "observations/capture_io.h"
 #include "observations/displacement_loss.h"
 #include "observations/grid_sdf_point_loss.h"
 #include "observations/point_cloud_loss.h"
+#include "observations/rendered_mixture_loss.h"
 
 namespace softfit {
 
@@ -45,7 +47,13 @@ std::unique_ptr<CaptureLoss> makeCapturePointLoss(const PointCostGeometry& geome
     if (!geometry.grid) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
     return std::make_unique<GridSdfPointLoss>(capture, geometry.grid, options);
   }
-  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf)");
+  if (cost == "mixture") {
+    if (!geometry.surface) throw std::invalid_argument("makeCapturePointLoss: mixture needs a surface");
+    if (!(options.noiseSigma > 0.0))
+      throw InputError("--point-cost mixture needs the points' noise sigma (--noise-sigma > 0)");
+    return std::make_unique<RenderedMixtureLoss>(capture, *geometry.surface, geometry.cameras, options);
+  }
+  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf, mixture)");
 }
 
 std::unique_ptr<CaptureLoss> FitObservations::pointLossOf(const Capture& other) const {
@@ -63,6 +71,8 @@ FitObservations loadFitObservations(const std::string& dir, const BuiltScene& sc
     o.geometry = pointCostGeometry(scene);
     o.cost = resolvePointCost(options.pointCost, scene.isGrid(), options.noiseSigma, options.bootstrapSteps);
     o.lossOptions = pointLossOptions(*o.capture, dt, o.cost, options);
+    if (o.cost == "mixture")
+      o.geometry.cameras = readCameras(options.cameras.empty() ? (fs::path(dir) / "cameras.json").string() : options.cameras);
     std::unique_ptr<CaptureLoss> points = o.pointLossOf(*o.capture);
     o.frames = o.capture->frameCount();
     o.steps = points->lastStep();

@@ -45,7 +45,6 @@ struct FitOptions {
   int multiStart = 1;
   int bootstrapReplicates = 4;
   int bootstrapRefits = 1;
-  std::string cameras;  // for the bootstrap; default DIR/cameras.json
   double rankTimeout = 0.0;
   bool quiet = false;
 };
@@ -121,7 +120,8 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
     if (!observations.capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
     bootstrap = makeCaptureBootstrapOptions(bootstrapSteps, options.bootstrapReplicates, options.bootstrapRefits,
                                             options.multiStart, options.inputs.loss.noiseSigma,
-                                            options.cameras.empty() ? (dir / "cameras.json").string() : options.cameras,
+                                            options.inputs.loss.cameras.empty() ? (dir / "cameras.json").string()
+                                                                                : options.inputs.loss.cameras,
                                             *observations.capture, observations.lossOptions.stride);
   }
 
@@ -265,7 +265,6 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
                   "under mpirun the refits (x --multi-start starts) are spread over the ranks")
       ->check(integerAtLeast(1))
       ->capture_default_str();
-  cmd->add_option("--cameras", options->cameras, "Camera JSON of the capture, for the bootstrap (default: DIR/cameras.json)");
   addRankTimeoutOption(cmd, options->rankTimeout);
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");
   cmd->callback([options, &exitCode, &distribution] { exitCode = runFit(*options, distribution); });

@@ -195,7 +195,9 @@ callback(record) runs after every iteration with {"iteration", "evaluations", "c
 precondition="hessian" runs the optimizer in the coordinates of a finite-difference
 Hessian at the start (as `softfit fit --precondition hessian`); precondition="gauss-newton"
 (displacement observations) makes every step a Gauss-Newton step (J^T J of the residuals
-re-taken every iteration, as `softfit fit --precondition gauss-newton`). The scene keeps the
+re-taken every iteration, as `softfit fit --precondition gauss-newton`). point_cost="mixture"
+with noise_sigma > 0 fits noisy point clouds by their likelihood (no noise bias; the model
+rendered with the folder's cameras.json). The scene keeps the
 fitted values. Returns {"names", "start", "params", "cost",
 "iterations", "evaluations", "forward_runs_for_jacobian", "converged", "stop_reason",
 "optimizer"}.)doc");

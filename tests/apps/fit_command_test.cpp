@@ -89,6 +89,26 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   EXPECT_EQ(negative.first, 2) << negative.second;
   EXPECT_NE(negative.second.find("noise sigma"), std::string::npos) << negative.second;
 
+  // The noise-aware mixture cost: the points' likelihood under --noise-sigma, the model
+  // rendered with the capture's cameras.json; no bias to correct.
+  auto mixture = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                     " --params E,nu --start E=4500,nu=0.36 --point-cost mixture --noise-sigma 0.005 -q -o " +
+                     (dir / "fit4m").string());
+  ASSERT_EQ(mixture.first, 0) << mixture.second;
+  std::ifstream mixtureIn(dir / "fit4m" / "result.json");
+  const nlohmann::json mixtureResult = nlohmann::json::parse(mixtureIn);
+  EXPECT_NEAR(mixtureResult["parameters"]["E"]["result"].get<double>(), 3000.0, 150.0) << mixture.second;
+  EXPECT_NEAR(mixtureResult["parameters"]["nu"]["result"].get<double>(), 0.3, 0.015) << mixture.second;
+  auto mixtureNoSigma = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                            " --params E --point-cost mixture -q -o " + (dir / "fit4n").string());
+  EXPECT_EQ(mixtureNoSigma.first, 2) << mixtureNoSigma.second;
+  EXPECT_NE(mixtureNoSigma.second.find("--noise-sigma"), std::string::npos) << mixtureNoSigma.second;
+  auto mixtureNoCameras = run("fit " + scene + " --observations " + (dir / "noisy").string() +
+                              " --params E --point-cost mixture --noise-sigma 0.005 --cameras " +
+                              (dir / "none.json").string() + " -q -o " + (dir / "fit4c").string());
+  EXPECT_EQ(mixtureNoCameras.first, 2) << mixtureNoCameras.second;
+  EXPECT_NE(mixtureNoCameras.second.find("none.json"), std::string::npos) << mixtureNoCameras.second;
+
   // One parametric-bootstrap step re-renders with the capture's cameras.json and refits.
   auto boot = run("fit " + scene + " --observations " + (dir / "noisy").string() +
                   " --params E,nu --start E=4500,nu=0.36 --noise-sigma 0.005 --bootstrap-steps 1"

@@ -52,27 +52,30 @@ struct BouncingBox {
     integrator.type = IntegratorType::NewmarkTheta;
     integrator.theta = 0.6;
   }
-  Capture capture(double sigma, std::uint64_t seed = 3, int replicates = 1) {
-    Simulator sim(*model, makeIntegrator(integrator), 0.01);
-    const std::vector<State> states = sim.run(initial, steps, true).states;
+  std::vector<Camera> cameras() const {
     CameraRigOptions rig;
     rig.layout = CameraLayout::Hemisphere;
     rig.width = rig.height = 64;
-    const std::vector<Camera> cameras = camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
-    return renderCapture(states, surface, cameras, NoiseOptions{sigma, seed, replicates}, 1, 0.01);
+    return camerasAroundBox(Vec3(-0.4, -0.1, -0.4), Vec3(0.5, 0.4, 0.5), 9, rig);
+  }
+  Capture capture(double sigma, std::uint64_t seed = 3, int replicates = 1) {
+    Simulator sim(*model, makeIntegrator(integrator), 0.01);
+    const std::vector<State> states = sim.run(initial, steps, true).states;
+    return renderCapture(states, surface, cameras(), NoiseOptions{sigma, seed, replicates}, 1, 0.01);
   }
 };
 
-// noiseSigma > 0: the closest-point cost's noise correction (point_surface_cost.h).
+// noiseSigma > 0: the closest-point cost's noise correction (point_surface_cost.h), or
+// the mixture cost's sigma.
 VecX fit(BouncingBox& b, const Capture& capture, const std::vector<Parameter>& kinds, const VecX& start,
-         double noiseSigma = 0.0) {
-  // The closest-point cost as `softfit fit --point-cost closest` builds it (optim/fit_loss.h).
+         double noiseSigma = 0.0, const std::string& cost = "closest") {
+  // The point cost as `softfit fit --point-cost COST` builds it (optim/fit_loss.h).
   const EmbeddedSurface surface = identityEmbedding(b.model->nodeCount(), b.surface);
   FitLossOptions fitLoss;
   fitLoss.noiseSigma = noiseSigma;
-  const PointCostGeometry geometry{&surface, nullptr, &b.model->restPositions()};
+  const PointCostGeometry geometry{&surface, nullptr, &b.model->restPositions(), b.cameras()};
   const std::unique_ptr<CaptureLoss> loss =
-      makeCapturePointLoss(geometry, capture, pointLossOptions(capture, 0.01, "closest", fitLoss), "closest");
+      makeCapturePointLoss(geometry, capture, pointLossOptions(capture, 0.01, cost, fitLoss), cost);
   FitSetup setup{{b.model.get(), b.integrator, 0.01, b.steps, b.initial}, loss.get(), {}};
   return testing::fitFromStart(setup, kinds, start);
 }
@@ -111,6 +114,19 @@ TEST(PointCloudFit, YoungsModulusAndPoissonRatioWithNoise) {
   };
   const VecX p = transforms.toPhysical(bootstrapBiasCorrection(transforms.toInternal(corrected), refit, 1));
   std::printf("after one bootstrap step: E %.6g nu %.6g\n", p[0], p[1]);
+  EXPECT_NEAR(p[0] / 3000.0, 1.0, 0.05);
+  EXPECT_NEAR(p[1] / 0.3, 1.0, 0.05);
+}
+
+TEST(PointCloudFit, YoungsModulusAndPoissonRatioWithNoiseByTheMixtureCost) {
+  // The noise-aware mixture cost (observations/rendered_mixture_cost.h) is the points'
+  // likelihood under the known noise: no bias to correct, no bootstrap.
+  BouncingBox b(6);
+  const std::vector<Parameter> kinds = parseParameterList("E,nu");
+  VecX start(2);
+  start << 4500.0, 0.36;
+  const double sigma = 0.5 * b.cell;
+  const VecX p = fit(b, b.capture(sigma), kinds, start, sigma, "mixture");
   EXPECT_NEAR(p[0] / 3000.0, 1.0, 0.05);
   EXPECT_NEAR(p[1] / 0.3, 1.0, 0.05);
 }

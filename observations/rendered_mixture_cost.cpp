@@ -1,0 +1,188 @@
+#include "observations/rendered_mixture_cost.h"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "forward/errors.h"
+#include "forward/math/parallel_ranges.h"
+#include "forward/mesh/triangle_bvh.h"
+
+namespace softfit {
+
+namespace {
+
+// Points binned into cubes of side `cell`: visits the points of the 27 cubes around a
+// query (a superset of those within `cell`), in a fixed order.
+class RadiusGrid {
+ public:
+  RadiusGrid(const std::vector<Vec3>& points, double cell) : cell_(cell) {
+    if (points.empty()) return;
+    origin_ = points[0];
+    Vec3 hi = points[0];
+    for (const Vec3& p : points) {
+      origin_ = origin_.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    for (int a = 0; a < 3; ++a) size_[a] = static_cast<long long>(std::floor((hi[a] - origin_[a]) / cell_)) + 1;
+    std::vector<std::pair<long long, int>> keyed(points.size());
+    for (size_t i = 0; i < points.size(); ++i) keyed[i] = {key(cellOf(points[i])), static_cast<int>(i)};
+    std::sort(keyed.begin(), keyed.end());
+    order_.resize(points.size());
+    for (size_t i = 0; i < keyed.size(); ++i) {
+      order_[i] = keyed[i].second;
+      auto [it, inserted] = ranges_.try_emplace(keyed[i].first, static_cast<int>(i), static_cast<int>(i) + 1);
+      if (!inserted) it->second.second = static_cast<int>(i) + 1;
+    }
+  }
+
+  template <typename Visit>
+  void forEachNear(const Vec3& q, const Visit& visit) const {
+    if (order_.empty()) return;
+    const Eigen::Array<long long, 3, 1> c = cellOf(q);
+    for (long long x = c[0] - 1; x <= c[0] + 1; ++x) {
+      if (x < 0 || x >= size_[0]) continue;
+      for (long long y = c[1] - 1; y <= c[1] + 1; ++y) {
+        if (y < 0 || y >= size_[1]) continue;
+        for (long long z = c[2] - 1; z <= c[2] + 1; ++z) {
+          if (z < 0 || z >= size_[2]) continue;
+          const auto it = ranges_.find(key({x, y, z}));
+          if (it == ranges_.end()) continue;
+          for (int k = it->second.first; k < it->second.second; ++k) visit(order_[k]);
+        }
+      }
+    }
+  }
+
+ private:
+  Eigen::Array<long long, 3, 1> cellOf(const Vec3& p) const {
+    Eigen::Array<long long, 3, 1> c;
+    for (int a = 0; a < 3; ++a) {
+      const double f = std::floor((p[a] - origin_[a]) / cell_);
+      // Far outside the box: any index outside [0, size) will do.
+      c[a] = f < -2.0 ? -2 : (f > static_cast<double>(size_[a]) + 1.0 ? size_[a] + 1 : static_cast<long long>(f));
+    }
+    return c;
+  }
+  long long key(const Eigen::Array<long long, 3, 1>& c) const { return (c[0] * size_[1] + c[1]) * size_[2] + c[2]; }
+
+  double cell_;
+  Vec3 origin_ = Vec3::Zero();
+  long long size_[3] = {0, 0, 0};
+  std::unordered_map<long long, std::pair<int, int>> ranges_;  // cube key -> range in order_
+  std::vector<int> order_;
+};
+
+void validate(const RenderedMixtureOptions& options, const std::vector<Camera>& cameras) {
+  if (!(options.sigma > 0.0) || !std::isfinite(options.sigma))
+    throw InputError("rendered mixture cost: noise sigma must be > 0 (got " + std::to_string(options.sigma) + ")");
+  if (!(options.cutoff >= 1.0) || !std::isfinite(options.cutoff))
+    throw InputError("rendered mixture cost: cutoff must be >= 1 sigma");
+  if (cameras.empty()) throw InputError("rendered mixture cost: no cameras");
+}
+
+}  // namespace
+
+std::vector<RenderedSample> renderSamples(const VecX& vertices, const TriangleMatrix& triangles,
+                                          const std::vector<Camera>& cameras, int threads) {
+  const TriangleBvh bvh(vertices, triangles);
+  std::vector<long long> first(cameras.size() + 1, 0);
+  for (size_t c = 0; c < cameras.size(); ++c) {
+    const CameraIntrinsics& k = cameras[c].intrinsics;
+    validateIntrinsics(k, "camera " + std::to_string(c));
+    first[c + 1] = first[c] + static_cast<long long>(k.width) * k.height;
+  }
+  if (first.back() > kMaxCameraPixels) throw InputError("rendered mixture cost: more than 1e8 pixels over all cameras");
+  const int pixels = static_cast<int>(first.back());
+  std::vector<TriangleBvh::RayHit> hits(static_cast<size_t>(pixels));
+  std::vector<Vec3> directions(static_cast<size_t>(pixels));
+  forEachRangeInParallel(pixels, threads, [&](int begin, int end) {
+    size_t c = static_cast<size_t>(std::upper_bound(first.begin(), first.end(), begin) - first.begin()) - 1;
+    for (int p = begin; p < end; ++p) {
+      while (p >= first[c + 1]) ++c;
+      const Camera& camera = cameras[c];
+      const int local = static_cast<int>(p - first[c]);
+      directions[p] = camera.pixelDirectionWorld(local % camera.intrinsics.width, local / camera.intrinsics.width);
+      bvh.intersectRay(camera.position, directions[p], hits[p]);
+    }
+  });
+  std::vector<RenderedSample> samples;
+  for (int p = 0; p < pixels; ++p) {
+    if (hits[p].triangle < 0) continue;
+    size_t c = static_cast<size_t>(std::upper_bound(first.begin(), first.end(), p) - first.begin()) - 1;
+    samples.push_back({cameras[c].position + hits[p].t * directions[p], directions[p], hits[p].barycentric,
+                       hits[p].triangle});
+  }
+  return samples;
+}
+
+double renderedMixtureCost(const PointCloud& cloud, const VecX& vertices, const TriangleMatrix& triangles,
+                           const std::vector<Camera>& cameras, const RenderedMixtureOptions& options, double weight,
+                           VecX* gradient) {
+  validate(options, cameras);
+  const std::vector<RenderedSample> samples = renderSamples(vertices, triangles, cameras, options.threads);
+  if (samples.empty()) throw InputError("rendered mixture cost: the cameras see nothing of the surface");
+  const int n = cloud.size();
+  const int m = static_cast<int>(samples.size());
+  const double s2 = options.sigma * options.sigma;
+  const double radius = options.cutoff * options.sigma;
+  const double r2 = radius * radius;
+  const double eps = std::exp(-0.5 * options.cutoff * options.cutoff);
+
+  std::vector<Vec3> sampleAt(static_cast<size_t>(m)), pointAt(static_cast<size_t>(n));
+  for (int j = 0; j < m; ++j) sampleAt[j] = samples[j].point;
+  for (int i = 0; i < n; ++i) pointAt[i] = cloud.point(i);
+
+  // Pass 1, per point: Z_i = eps + sum_j exp(-|y_i - s_j|^2 / (2 sigma^2)).
+  const RadiusGrid sampleGrid(sampleAt, radius);
+  std::vector<double> z(static_cast<size_t>(n));
+  forEachRangeInParallel(n, options.threads, [&](int begin, int end) {
+    for (int i = begin; i < end; ++i) {
+      double sum = eps;
+      sampleGrid.forEachNear(pointAt[i], [&](int j) {
+        const double d2 = (pointAt[i] - sampleAt[j]).squaredNorm();
+        if (d2 < r2) sum += std::exp(-0.5 * d2 / s2);
+      });
+      z[i] = sum;
+    }
+  });
+  double cost = 0.0;
+  for (int i = 0; i < n; ++i) cost -= std::log(z[i]);
+  cost *= weight * s2;
+  if (!gradient) return cost;
+  if (gradient->size() != vertices.size())
+    throw InputError("rendered mixture cost: gradient has " + std::to_string(gradient->size()) + " entries, expected " +
+                     std::to_string(vertices.size()));
+
+  // Pass 2, per sample: g_j = sum_i gamma_ij (s_j - y_i) (times sigma^2 / sigma^2).
+  const RadiusGrid pointGrid(pointAt, radius);
+  std::vector<Vec3> g(static_cast<size_t>(m));
+  forEachRangeInParallel(m, options.threads, [&](int begin, int end) {
+    for (int j = begin; j < end; ++j) {
+      Vec3 sum = Vec3::Zero();
+      pointGrid.forEachNear(sampleAt[j], [&](int i) {
+        const Vec3 r = sampleAt[j] - pointAt[i];
+        const double d2 = r.squaredNorm();
+        if (d2 < r2) sum += (std::exp(-0.5 * d2 / s2) / z[i]) * r;
+      });
+      g[j] = sum;
+    }
+  });
+  // Scatter along the rays: vertex k of the hit triangle gets b_k n (d . g) / (n . d).
+  for (int j = 0; j < m; ++j) {
+    const RenderedSample& s = samples[j];
+    const auto tri = triangles.row(s.triangle);
+    const Vec3 a = vertices.segment<3>(3 * tri[0]);
+    const Vec3 normal = (vertices.segment<3>(3 * tri[1]) - a).cross(vertices.segment<3>(3 * tri[2]) - a);
+    const double nd = normal.dot(s.direction);
+    if (nd == 0.0) continue;  // a ray in the triangle's plane hits no area
+    const Vec3 push = (weight * s.direction.dot(g[j]) / nd) * normal;
+    for (int k = 0; k < 3; ++k) gradient->segment<3>(3 * tri[k]) += s.barycentric[k] * push;
+  }
+  return cost;
+}
+
+}  // namespace softfit
