@@ -44,11 +44,11 @@ void RowTimer::finish(Row& row) const {
   row.wallSeconds = wallSeconds() - wall0_;
 }
 
-std::string fitVariantLabel(const RunOptions& options) {
+std::string fitVariantLabel(const RunOptions& options, const std::string& cost) {
   return std::string(options.hessian ? ", Hessian-preconditioned L-BFGS" : "") +
-         (options.pointCost == "closest"   ? ", closest-point cost"
-          : options.pointCost == "mixture" ? ", noise-aware rendered-mixture cost"
-                                           : "");
+         (cost == "closest"   ? ", closest-point cost"
+          : cost == "mixture" ? ", noise-aware mixture cost"
+                              : "");
 }
 
 std::string format(const char* fmt, ...) {

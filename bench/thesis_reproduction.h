@@ -25,16 +25,20 @@ struct RunOptions {
   // --precondition=hessian: the camera fits (torus, bunny, dragon) in the coordinates of
   // a finite-difference Hessian at the start (`softfit fit --precondition hessian`).
   bool hessian = false;
-  // --point-cost=closest: the camera fits with softfit's closest-point cost (point to the
-  // deformed surface, every point counted) instead of the thesis' SDF point cost, which
-  // drops points more than a cell outside the deformed grid (so a trajectory that leaves
-  // the observations gets cheaper).
-  std::string pointCost = "sdf";
+  // --point-cost=closest|sdf|mixture: the camera fits' point cost; empty = each row's
+  // own: the thesis' SDF point cost, except the noise rows (Fig. 5.8), which use the
+  // noise-aware mixture cost (observations/rendered_mixture_cost.h). closest: softfit's
+  // closest-point cost (every point counted; the SDF cost drops points more than a cell
+  // outside the deformed grid, so a trajectory that leaves the observations gets cheaper).
+  std::string pointCost;
+  // The point cost of a row whose own is `rowDefault`.
+  std::string pointCostOr(const std::string& rowDefault) const { return pointCost.empty() ? rowDefault : pointCost; }
 };
 
-// The fit variant of the camera rows for their labels: "", ", Hessian-preconditioned
-// L-BFGS", ", closest-point cost", or both.
-std::string fitVariantLabel(const RunOptions& options);
+// The fit variant of a camera row with point cost `cost` for its label: "" (the thesis'
+// SDF cost), ", Hessian-preconditioned L-BFGS", ", closest-point cost", ", noise-aware
+// mixture cost", or two of them.
+std::string fitVariantLabel(const RunOptions& options, const std::string& cost);
 
 // Process CPU time (all threads) in seconds.
 double processCpuSeconds();

@@ -1,12 +1,16 @@
 #include "bench/thesis_reproduction_cameras.h"
 
+#include <Eigen/Geometry>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "bench/thesis_reproduction.h"
 #include "forward/integrators/simulator.h"
 #include "observations/camera_rig.h"
 #include "observations/render_capture.h"
+#include "observations/rendered_mixture_cost.h"
 #include "optim/fit_loss.h"
 #include "optim/fit_problem.h"
 #include "scene/scene_loader.h"
@@ -129,6 +133,62 @@ double CameraExperiment::objective(const Capture& capture, const VecX& p, VecX* 
   FitProblem problem(setup, ParameterSpace(kinds_, {}), defaultTransforms(kinds_));
   if (!gradient) return problem.cost(problem.toInternal(p));
   return problem.objective()(problem.toInternal(p), *gradient);
+}
+
+CameraExperiment::CramerRao CameraExperiment::cramerRaoRelativeStd(const VecX& p, double sigma) {
+  const int n = static_cast<int>(p.size());
+  const double h = 1e-4;
+  std::vector<std::vector<State>> plus(n), minus(n);
+  for (int k = 0; k < n; ++k) {
+    VecX q = p;
+    q[k] = p[k] * (1 + h);
+    setParameters(q);
+    plus[k] = simulate();
+    q[k] = p[k] * (1 - h);
+    setParameters(q);
+    minus[k] = simulate();
+  }
+  setParameters(p);
+  const std::vector<State> centre = simulate();
+  setParameters(truth_);
+  MatX known = MatX::Zero(n, n), normal = MatX::Zero(n, n);
+  const auto pixelPoints = [&](const State& s) {
+    std::map<long long, Vec3> points;
+    for (const RenderedSample& r : renderSamples(surface_.flatPositions(s.x), surface_.triangles, cameras_))
+      points.emplace(r.pixel, r.point);
+    return points;
+  };
+  for (size_t f = 0; f < centre.size(); ++f) {
+    std::vector<std::map<long long, Vec3>> up(n), down(n);
+    for (int k = 0; k < n; ++k) {
+      up[k] = pixelPoints(plus[k][f]);
+      down[k] = pixelPoints(minus[k][f]);
+    }
+    const VecX vertices = surface_.flatPositions(centre[f].x);
+    for (const RenderedSample& r : renderSamples(vertices, surface_.triangles, cameras_)) {
+      MatX J(3, n);
+      bool seen = true;
+      for (int k = 0; k < n && seen; ++k) {
+        const auto a = up[k].find(r.pixel), b = down[k].find(r.pixel);
+        seen = a != up[k].end() && b != down[k].end();
+        if (seen) J.col(k) = (a->second - b->second) / (2 * h * p[k]);
+      }
+      if (!seen) continue;
+      known += J.transpose() * J;
+      const auto t = surface_.triangles.row(r.triangle);
+      const Vec3 a = vertices.segment<3>(3 * t[0]);
+      const Vec3 m = (vertices.segment<3>(3 * t[1]) - a).cross(vertices.segment<3>(3 * t[2]) - a).normalized();
+      const Eigen::RowVectorXd Jn = m.transpose() * J;
+      normal += Jn.transpose() * Jn;
+    }
+  }
+  const auto relative = [&](const MatX& fisher) {
+    const MatX covariance = (fisher / (sigma * sigma)).inverse();
+    VecX r(n);
+    for (int k = 0; k < n; ++k) r[k] = std::sqrt(covariance(k, k)) / std::abs(p[k]);
+    return r;
+  };
+  return {relative(known), relative(normal)};
 }
 
 VecX CameraExperiment::toInternal(const VecX& p) const { return defaultTransforms(kinds_).toInternal(p); }

@@ -63,7 +63,7 @@ std::vector<Row> bunnyRows(const RunOptions& options) {
   const int pixels = options.quick ? 24 : 100;
   const int cameras = 10;
   CameraExperiment experiment(bunny(options, kBunnyTruth), cameras, pixels, "ground_theta,ground_phi,ground_offset");
-  experiment.setFitVariant(options.hessian, options.pointCost);
+  experiment.setFitVariant(options.hessian, options.pointCostOr("sdf"));
   const Capture capture = experiment.capture(experiment.truth(), 0.0, 1, 1);
   VecX start(3);
   start << kBunnyStart[0], kBunnyStart[1], kBunnyStart[2];
@@ -77,7 +77,7 @@ std::vector<Row> bunnyRows(const RunOptions& options) {
   const double dError = fit.p[2] - kBunnyTruth[2];
   const bool met = angle <= 0.5 && std::abs(dError) <= 0.1 * h;
   Row row;
-  row.experiment = name + fitVariantLabel(options);
+  row.experiment = name + fitVariantLabel(options, options.pointCostOr("sdf"));
   row.setup = format("bunny_res3 x4, %d cells (thesis 2560), h %g, %d steps, %d cameras %dx%d, %lld points, noise-free; "
                      "start 1.541/1.414/0.03 (1.662/1.582/0)",
                      experiment.cells(), h, experiment.steps(), cameras, pixels, pixels, pointCount(capture));
@@ -99,7 +99,7 @@ std::vector<Row> dragonRows(const RunOptions& options) {
   const int pixels = options.quick ? 24 : 100;
   const int cameras = 12;
   CameraExperiment experiment(dragon(options), cameras, pixels, "E");
-  experiment.setFitVariant(options.hessian, options.pointCost);
+  experiment.setFitVariant(options.hessian, options.pointCostOr("sdf"));
   const double h = experiment.cellSize();
   const Capture capture = experiment.capture(experiment.truth(), h, 1, 1);
   VecX start(1);
@@ -109,7 +109,7 @@ std::vector<Row> dragonRows(const RunOptions& options) {
     if (firstWithin < 0 && std::abs(p[0] / 5000.0 - 1.0) <= 0.03) firstWithin = it;
   });
   Row row;
-  row.experiment = name + fitVariantLabel(options);
+  row.experiment = name + fitVariantLabel(options, options.pointCostOr("sdf"));
   row.setup = format("dragon_res4 x5, head fixed, %d cells / %d nodes (thesis 9968 / 13575), h %g, %d steps, %d cameras "
                      "%dx%d, %lld points, noise sigma 1 voxel; start 10000 (5000)",
                      experiment.cells(), experiment.activeNodes(), h, experiment.steps(), cameras, pixels, pixels,

@@ -15,11 +15,11 @@ namespace softfit {
 
 namespace {
 
-// Points binned into cubes of side `cell`: visits the points of the 27 cubes around a
-// query (a superset of those within `cell`), in a fixed order.
+// Points binned into cubes of side `cell`: visits the points of the (2 reach + 1)^3 cubes
+// around a query (a superset of those within reach * cell), in a fixed order.
 class RadiusGrid {
  public:
-  RadiusGrid(const std::vector<Vec3>& points, double cell) : cell_(cell) {
+  RadiusGrid(const std::vector<Vec3>& points, double cell, int reach) : cell_(cell), reach_(reach) {
     if (points.empty()) return;
     origin_ = points[0];
     Vec3 hi = points[0];
@@ -43,11 +43,11 @@ class RadiusGrid {
   void forEachNear(const Vec3& q, const Visit& visit) const {
     if (order_.empty()) return;
     const Eigen::Array<long long, 3, 1> c = cellOf(q);
-    for (long long x = c[0] - 1; x <= c[0] + 1; ++x) {
+    for (long long x = c[0] - reach_; x <= c[0] + reach_; ++x) {
       if (x < 0 || x >= size_[0]) continue;
-      for (long long y = c[1] - 1; y <= c[1] + 1; ++y) {
+      for (long long y = c[1] - reach_; y <= c[1] + reach_; ++y) {
         if (y < 0 || y >= size_[1]) continue;
-        for (long long z = c[2] - 1; z <= c[2] + 1; ++z) {
+        for (long long z = c[2] - reach_; z <= c[2] + reach_; ++z) {
           if (z < 0 || z >= size_[2]) continue;
           const auto it = ranges_.find(key({x, y, z}));
           if (it == ranges_.end()) continue;
@@ -63,18 +63,25 @@ class RadiusGrid {
     for (int a = 0; a < 3; ++a) {
       const double f = std::floor((p[a] - origin_[a]) / cell_);
       // Far outside the box: any index outside [0, size) will do.
-      c[a] = f < -2.0 ? -2 : (f > static_cast<double>(size_[a]) + 1.0 ? size_[a] + 1 : static_cast<long long>(f));
+      c[a] = f < -1.0 - reach_ ? -1 - reach_
+             : f > static_cast<double>(size_[a] + reach_) ? size_[a] + reach_
+                                                          : static_cast<long long>(f);
     }
     return c;
   }
   long long key(const Eigen::Array<long long, 3, 1>& c) const { return (c[0] * size_[1] + c[1]) * size_[2] + c[2]; }
 
   double cell_;
+  long long reach_;
   Vec3 origin_ = Vec3::Zero();
   long long size_[3] = {0, 0, 0};
   std::unordered_map<long long, std::pair<int, int>> ranges_;  // cube key -> range in order_
   std::vector<int> order_;
 };
+
+// Cubes of a third of the cutoff radius: the 7^3 searched cover ~2x the disc of a flat
+// surface within the radius (27 cubes of the radius itself: ~3x).
+constexpr int kCellsPerRadius = 3;
 
 void validate(const RenderedMixtureOptions& options, const std::vector<Camera>& cameras) {
   if (!(options.sigma > 0.0) || !std::isfinite(options.sigma))
@@ -114,7 +121,7 @@ std::vector<RenderedSample> renderSamples(const VecX& vertices, const TriangleMa
     if (hits[p].triangle < 0) continue;
     size_t c = static_cast<size_t>(std::upper_bound(first.begin(), first.end(), p) - first.begin()) - 1;
     samples.push_back({cameras[c].position + hits[p].t * directions[p], directions[p], hits[p].barycentric,
-                       hits[p].triangle});
+                       hits[p].triangle, p});
   }
   return samples;
 }
@@ -123,6 +130,9 @@ double renderedMixtureCost(const PointCloud& cloud, const VecX& vertices, const 
                            const std::vector<Camera>& cameras, const RenderedMixtureOptions& options, double weight,
                            VecX* gradient) {
   validate(options, cameras);
+  if (gradient && gradient->size() != vertices.size())
+    throw InputError("rendered mixture cost: gradient has " + std::to_string(gradient->size()) + " entries, expected " +
+                     std::to_string(vertices.size()));
   const std::vector<RenderedSample> samples = renderSamples(vertices, triangles, cameras, options.threads);
   if (samples.empty()) throw InputError("rendered mixture cost: the cameras see nothing of the surface");
   const int n = cloud.size();
@@ -136,41 +146,61 @@ double renderedMixtureCost(const PointCloud& cloud, const VecX& vertices, const 
   for (int j = 0; j < m; ++j) sampleAt[j] = samples[j].point;
   for (int i = 0; i < n; ++i) pointAt[i] = cloud.point(i);
 
-  // Pass 1, per point: Z_i = eps + sum_j exp(-|y_i - s_j|^2 / (2 sigma^2)).
-  const RadiusGrid sampleGrid(sampleAt, radius);
+  // Per point: Z_i = eps + sum_j exp(-|y_i - s_j|^2 / (2 sigma^2)), and with a gradient
+  // the terms e_ij themselves, found in parallel over fixed chunks of points and then
+  // added into the samples in point order (the same bits whatever the thread count);
+  // batches of chunks bound the terms kept at a time.
+  // Per sample: g_j = sum_i gamma_ij (s_j - y_i), gamma_ij = e_ij / Z_i (the cost's sigma^2
+  // cancels the exponent's 1 / sigma^2).
+  const RadiusGrid sampleGrid(sampleAt, radius / kCellsPerRadius, kCellsPerRadius);
+  struct Term {
+    int sample;
+    double e;
+  };
+  constexpr int kChunk = 256, kChunksPerBatch = 8;
+  const int chunks = (n + kChunk - 1) / kChunk;
+  std::vector<std::vector<Term>> terms(kChunksPerBatch);
+  std::vector<std::vector<int>> termEnd(kChunksPerBatch);  // per chunk: end of point i's terms
   std::vector<double> z(static_cast<size_t>(n));
-  forEachRangeInParallel(n, options.threads, [&](int begin, int end) {
-    for (int i = begin; i < end; ++i) {
-      double sum = eps;
-      sampleGrid.forEachNear(pointAt[i], [&](int j) {
-        const double d2 = (pointAt[i] - sampleAt[j]).squaredNorm();
-        if (d2 < r2) sum += std::exp(-0.5 * d2 / s2);
-      });
-      z[i] = sum;
+  std::vector<Vec3> g(gradient ? static_cast<size_t>(m) : 0, Vec3::Zero());
+  for (int batch = 0; batch < chunks; batch += kChunksPerBatch) {
+    const int batchChunks = std::min(kChunksPerBatch, chunks - batch);
+    forEachRangeInParallel(batchChunks, options.threads, [&](int begin, int end) {
+      for (int local = begin; local < end; ++local) {
+        const int c = batch + local;
+        terms[local].clear();
+        termEnd[local].clear();
+        for (int i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
+          double sum = eps;
+          sampleGrid.forEachNear(pointAt[i], [&](int j) {
+            const double d2 = (pointAt[i] - sampleAt[j]).squaredNorm();
+            if (d2 >= r2) return;
+            const double e = std::exp(-0.5 * d2 / s2);
+            sum += e;
+            if (gradient) terms[local].push_back({j, e});
+          });
+          z[i] = sum;
+          if (gradient) termEnd[local].push_back(static_cast<int>(terms[local].size()));
+        }
+      }
+    }, 1);
+    if (!gradient) continue;
+    for (int local = 0; local < batchChunks; ++local) {
+      const int c = batch + local;
+      int k = 0;
+      for (int i = c * kChunk, p = 0; i < std::min(n, (c + 1) * kChunk); ++i, ++p) {
+        const double inverse = 1.0 / z[i];
+        for (; k < termEnd[local][p]; ++k) {
+          const Term& t = terms[local][k];
+          g[t.sample] += (t.e * inverse) * (sampleAt[t.sample] - pointAt[i]);
+        }
+      }
     }
-  });
+  }
   double cost = 0.0;
   for (int i = 0; i < n; ++i) cost -= std::log(z[i]);
   cost *= weight * s2;
   if (!gradient) return cost;
-  if (gradient->size() != vertices.size())
-    throw InputError("rendered mixture cost: gradient has " + std::to_string(gradient->size()) + " entries, expected " +
-                     std::to_string(vertices.size()));
-
-  // Pass 2, per sample: g_j = sum_i gamma_ij (s_j - y_i) (times sigma^2 / sigma^2).
-  const RadiusGrid pointGrid(pointAt, radius);
-  std::vector<Vec3> g(static_cast<size_t>(m));
-  forEachRangeInParallel(m, options.threads, [&](int begin, int end) {
-    for (int j = begin; j < end; ++j) {
-      Vec3 sum = Vec3::Zero();
-      pointGrid.forEachNear(sampleAt[j], [&](int i) {
-        const Vec3 r = sampleAt[j] - pointAt[i];
-        const double d2 = r.squaredNorm();
-        if (d2 < r2) sum += (std::exp(-0.5 * d2 / s2) / z[i]) * r;
-      });
-      g[j] = sum;
-    }
-  });
   // Scatter along the rays: vertex k of the hit triangle gets b_k n (d . g) / (n . d).
   for (int j = 0; j < m; ++j) {
     const RenderedSample& s = samples[j];

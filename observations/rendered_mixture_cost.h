@@ -19,8 +19,9 @@
 // triangle it hits (vertices a, barycentric b) moves, so ds_j/dv_k = b_k d n^T / (n . d)
 // (n the triangle's normal) and vertex k receives b_k n (d . g_j) / (n . d). Samples
 // appear and vanish at silhouettes, where the cost jumps (use a gradient-only line
-// search, optim/README.md). Deterministic: both passes write per-point / per-sample
-// slots, and the scatter to the vertices runs in sample order.
+// search, optim/README.md). Deterministic: the terms are found per point (in parallel,
+// over fixed chunks of points) and summed into the samples in point order, then into
+// the vertices in sample order.
 #include <vector>
 
 #include "forward/types.h"
@@ -42,6 +43,7 @@ struct RenderedSample {
   Vec3 direction;       // the pixel's ray direction d (camera-frame z = 1)
   Vec3 barycentric;     // of the hit in its triangle
   int triangle = -1;
+  long long pixel = -1;  // over all cameras: camera c's pixel (u, v) is sum_{c' < c} w h + v w + u
 };
 std::vector<RenderedSample> renderSamples(const VecX& vertices, const TriangleMatrix& triangles,
                                           const std::vector<Camera>& cameras, int threads = 0);

@@ -76,8 +76,10 @@ TEST(RenderedMixtureCost, GradientMatchesCentralDifferences) {
 
 TEST(RenderedMixtureCost, SameBitsForAnyThreadCount) {
   const testing::Surface box = testing::makeBoxSurface(Vec3(0, 0, 0), Vec3(1, 0.6, 0.8), 3, 0.05, 7);
-  const std::vector<Camera> cameras = ringOfCameras(Vec3(-0.1, -0.1, -0.1), Vec3(1.1, 0.7, 0.9), 24);
+  // Enough points for several batches of chunks (rendered_mixture_cost.cpp).
+  const std::vector<Camera> cameras = ringOfCameras(Vec3(-0.1, -0.1, -0.1), Vec3(1.1, 0.7, 0.9), 80);
   const PointCloud cloud = noisyView(box.positions, box.triangles, cameras, 0.04, 5);
+  ASSERT_GT(cloud.size(), 3 * 2048);
   VecX g1 = VecX::Zero(box.positions.size()), g2 = g1;
   RenderedMixtureOptions options;
   options.sigma = 0.04;
