@@ -90,3 +90,21 @@ def test_capture_from_synth_loads_and_fits(tmp_path, small_scene_dict, cli):
     result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, max_iterations=3)
     assert result["cost"] >= 0 and result["iterations"] >= 1
     assert abs(result["params"][0] - 3e3) < 300.0  # moved towards the truth
+
+
+def test_mixture_cost_fits_a_noisy_capture(tmp_path, small_scene_dict, cli):
+    # point_cost="mixture": the points' likelihood under noise_sigma, rendered with the
+    # capture's cameras.json (written by synth); it needs the sigma.
+    small_scene_dict["time"]["steps"] = 4
+    scene_path = tmp_path / "scene.json"
+    scene_path.write_text(json.dumps(small_scene_dict))
+    capture_dir = tmp_path / "capture"
+    subprocess.run([cli, "synth", str(scene_path), "-o", str(capture_dir), "--camera-count", "3", "--resolution", "32",
+                    "--noise", "0.003"], check=True, capture_output=True)
+    scene = softfit.Scene(str(scene_path))
+    result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, point_cost="mixture",
+                         noise_sigma=0.003, max_iterations=10)
+    assert result["optimizer"] == "gradient-only-lbfgs"
+    assert abs(result["params"][0] - 3e3) < 150.0
+    with pytest.raises(softfit.InputError, match="noise-sigma"):
+        softfit.fit(scene, str(capture_dir), "E", point_cost="mixture")
