@@ -102,6 +102,7 @@ std::vector<Row> dragonRows(const RunOptions& options) {
   experiment.setFitVariant(options.hessian, options.pointCostOr("sdf"));
   const double h = experiment.cellSize();
   const Capture capture = experiment.capture(experiment.truth(), h, 1, 1);
+  experiment.setNoiseSigma(h);  // known to the mixture cost and the closest-point cost's correction
   VecX start(1);
   start << 10000.0;
   int firstWithin = -1;
