@@ -81,9 +81,14 @@ struct IntegratorSettings {
   double pcgTolerance = 1e-12;   // NewmarkTheta with warped corotation or contact
   int pcgRefactorIterations = 20;  // refactorize the preconditioner past this
   PcgPreconditioner preconditioner = PcgPreconditioner::Auto;
-  // Multigrid: rebuild the coarse levels (kept from an earlier step) past this many PCG
-  // iterations in a step; a step may use up to pcgMaxIterations.
+  // Multigrid: rebuild the coarse levels (kept from an earlier step) after a step that
+  // needed more than multigridRebuildIterations PCG iterations, or more than
+  // multigridRebuildGrowth times what the first solve after the last rebuild needed; a
+  // step may use up to pcgMaxIterations. The growth rule since the planned Galerkin
+  // products (2026-11-27): a rebuild costs ~3-5 PCG iterations' worth on the thesis
+  // bunny, whose fresh levels need ~15 iterations and stale ones drift to ~31.
   int multigridRebuildIterations = 30;
+  double multigridRebuildGrowth = 1.25;
   // Multigrid with ground contact: carry the contact springs to the coarse levels at
   // every step (false: the coarse levels keep the contact of their last rebuild).
   bool multigridContactLevels = true;

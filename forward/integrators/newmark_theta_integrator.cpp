@@ -177,7 +177,8 @@ PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, con
     ++rebuilds;
     rebuildMultigrid_ = false;
   };
-  if (rebuildMultigrid_ || !multigrid_->built()) rebuild();
+  const bool fresh = rebuildMultigrid_ || !multigrid_->built();
+  if (fresh) rebuild();
   else if (!multigrid_->setFineMatrix(A, contact)) throw SolveError(what + ": system matrix is not positive definite");
   PcgResult r = preconditionedConjugateGradient(*multigrid_, b, x, settings_.pcgTolerance, settings_.pcgMaxIterations);
   if (!r.converged) {
@@ -186,8 +187,13 @@ PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, con
     rebuild();
     r = preconditionedConjugateGradient(*multigrid_, b, x, settings_.pcgTolerance, settings_.pcgMaxIterations);
     r.iterations += before;
-  } else if (r.iterations > settings_.multigridRebuildIterations) {
-    rebuildMultigrid_ = true;  // converged, but slowly: fresh coarse levels next time
+  } else {
+    if (fresh) freshIterations_ = r.iterations;
+    // Converged, but slowly (past the cap, or past the growth over what fresh levels
+    // needed): fresh coarse levels next time.
+    const double grown = settings_.multigridRebuildGrowth * freshIterations_;
+    if (r.iterations > settings_.multigridRebuildIterations || (freshIterations_ >= 0 && r.iterations > grown))
+      rebuildMultigrid_ = true;
   }
   if (!r.converged) {
     std::ostringstream msg;

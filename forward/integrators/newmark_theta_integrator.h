@@ -34,6 +34,7 @@ class NewmarkThetaIntegrator final : public TimeIntegrator {
   void reset() override {
     operatorsCached_ = haveFactor_ = factorIsExact_ = false;
     multigrid_.reset();
+    freshIterations_ = -1;
   }
   void adjointStep(PhysicalModel& model, const State& next, const State& current, const State* previous, double dt,
                    StepAdjoint& adjoint) override;  // newmark_theta_adjoint.cpp
@@ -80,6 +81,7 @@ class NewmarkThetaIntegrator final : public TimeIntegrator {
   bool factorIsExact_ = false;    // factor_ is of the current constant system
   std::unique_ptr<MultigridPreconditioner> multigrid_;
   bool rebuildMultigrid_ = false;  // the last solve was slow: rebuild at the next one
+  int freshIterations_ = -1;       // PCG iterations of the first solve after the last rebuild
 };
 
 }  // namespace softfit

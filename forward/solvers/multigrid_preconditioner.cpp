@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "forward/solvers/galerkin_plan.h"
+
 namespace softfit {
 
 struct MultigridPreconditioner::Level {
@@ -13,7 +15,11 @@ struct MultigridPreconditioner::Level {
   SparseMatrix owned;  // coarse levels: the Galerkin product
   SparseMatrix correction;  // coarse levels: the projected correction included in `owned`
   SparseMatrix P, Pt;  // from the next coarser level to this one (empty on the coarsest)
+  SparseMatrix nodalP;  // P per node (scalar weights), for the plan
+  GalerkinPlan plan;    // the next coarser level's P^T A P from this level's A
   SymmetricProduct product;
+  bool productBuilt = false;
+  VecX eigenvector;  // the power iteration's last vector (warm start of the next estimate)
   std::vector<Mat3> dinv;  // inverse 3x3 diagonal blocks
   double upper = 1.0, lower = 0.1;  // smoothed interval of D^-1 A
   int dofs = 0;
@@ -158,6 +164,7 @@ MultigridPreconditioner::MultigridPreconditioner(const std::vector<Eigen::Vector
     Level& fine = *levels_.back();
     fine.P = expandToDofs(Pn, levels_.size() == 1 ? &fixed_ : nullptr);
     fine.Pt = fine.P.transpose();
+    fine.nodalP = Pn;
     levels_.push_back(std::make_unique<Level>());
     levels_.back()->dofs = 3 * static_cast<int>(coarse.size());
     coords = std::move(coarse);
@@ -194,16 +201,27 @@ void MultigridPreconditioner::blockDiagonal(Level& level) const {
 }
 
 void MultigridPreconditioner::estimateBounds(Level& level) const {
-  // Power iteration on D^-1 A from a fixed start vector (deterministic).
-  VecX v(level.dofs), Av, w;
-  for (int i = 0; i < level.dofs; ++i) v[i] = std::sin(1.0 + 0.7 * i) + 0.5;
-  v.normalize();
+  // Power iteration on D^-1 A, from a fixed start vector (deterministic) the first time,
+  // afterwards from the last estimate's vector (the matrices change little between
+  // estimates, so fewer iterations reach the same accuracy).
+  VecX& v = level.eigenvector;
+  int iterations = options_.warmPowerIterations;
+  if (v.size() != level.dofs || !v.allFinite() || !(v.norm() > 0.0)) {
+    v.resize(level.dofs);
+    for (int i = 0; i < level.dofs; ++i) v[i] = std::sin(1.0 + 0.7 * i) + 0.5;
+    v.normalize();
+    iterations = options_.powerIterations;
+  }
+  VecX Av, w;
   double estimate = 1.0;
-  for (int it = 0; it < options_.powerIterations; ++it) {
+  for (int it = 0; it < iterations; ++it) {
     level.product.apply(v, Av);
     applyBlocks(level.dinv, Av, w);
     const double norm = w.norm();
-    if (!(norm > 0.0) || !std::isfinite(norm)) break;
+    if (!(norm > 0.0) || !std::isfinite(norm)) {
+      v.resize(0);  // a cold start next time
+      break;
+    }
     estimate = norm;  // ||D^-1 A v|| with ||v|| = 1
     v = w / norm;
   }
@@ -241,25 +259,46 @@ bool MultigridPreconditioner::rebuild(const SparseMatrix& A, const SparseMatrix*
     throw std::invalid_argument("MultigridPreconditioner::rebuild: matrix size differs from the node count");
   levels_[0]->A = &A;
   fineNonZeros_ = A.nonZeros();
+  // Whether this level's matrix has the structure of the last rebuild (then its product
+  // only takes the new values): level 0 when its plan matches A, a coarse level when the
+  // plan above it did not change.
+  bool samePattern = levels_.size() > 1 && !levels_[0]->plan.empty() && levels_[0]->plan.matches(A);
   for (size_t l = 0; l < levels_.size(); ++l) {
     Level& level = *levels_[l];
     if (l > 0) {
-      const Level& fine = *levels_[l - 1];
-      level.owned = galerkin(fine.Pt, *fine.A, fine.P);
-      // Coarse dofs without a free fine dof: identity rows.
-      for (int c = 0; c < level.owned.outerSize(); ++c) {
-        bool found = false;
-        for (SparseMatrix::InnerIterator it(level.owned, c); it; ++it)
-          if (it.row() == c) {
-            found = true;
-            if (it.value() == 0.0) it.valueRef() = 1.0;
-          }
-        if (!found) level.owned.coeffRef(c, c) = 1.0;
+      Level& fine = *levels_[l - 1];
+      if (GalerkinPlan::supports(*fine.A)) {
+        // The plan is built once per structure of the fine matrix.
+        const bool keep = !fine.plan.empty() && (l == 1 ? samePattern : fine.plan.matches(*fine.A));
+        if (!keep) fine.plan = GalerkinPlan(*fine.A, fine.nodalP, l == 1 ? &fixed_ : nullptr);
+        fine.plan.compute(*fine.A, level.owned, options_.threads);
+        samePattern = keep;
+      } else {
+        level.owned = galerkin(fine.Pt, *fine.A, fine.P);
+        samePattern = false;
       }
+      // Coarse dofs without a free fine dof: identity rows.
+      level.owned.makeCompressed();
+      std::vector<int> missing;  // no stored diagonal entry
+      for (int c = 0; c < level.owned.outerSize(); ++c) {
+        const int* begin = level.owned.innerIndexPtr() + level.owned.outerIndexPtr()[c];
+        const int* end = level.owned.innerIndexPtr() + level.owned.outerIndexPtr()[c + 1];
+        const int* at = std::lower_bound(begin, end, c);
+        if (at != end && *at == c) {
+          double& diagonal = level.owned.valuePtr()[at - level.owned.innerIndexPtr()];
+          if (diagonal == 0.0) diagonal = 1.0;
+        } else {
+          missing.push_back(c);
+        }
+      }
+      for (int c : missing) level.owned.coeffRef(c, c) = 1.0;
+      samePattern = samePattern && missing.empty();
       level.owned.makeCompressed();
       level.A = &level.owned;
     }
-    level.product = SymmetricProduct(*level.A, options_.threads);
+    if (samePattern && level.productBuilt) level.product.setValues(*level.A);
+    else level.product = SymmetricProduct(*level.A, options_.threads);
+    level.productBuilt = true;
     if (l + 1 < levels_.size()) {
       blockDiagonal(level);
       estimateBounds(level);

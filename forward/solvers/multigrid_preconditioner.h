@@ -15,6 +15,10 @@
 // The coarse levels only need to be close to the current matrix: setFineMatrix()
 // swaps in a new fine matrix (same pattern) and its block diagonal and keeps the rest;
 // rebuild() recomputes everything (Galerkin products, bounds, coarsest factorization).
+// The Galerkin products of 3x3-block matrices run a GalerkinPlan (galerkin_plan.h),
+// built at the first rebuild() and again only when a level's matrix structure changes;
+// other matrices use a sparse-matrix product. The eigenvalue bounds after the first
+// come from a few power iterations warm-started from the previous estimate's vector.
 // A part of A that changes a lot from step to step but has few entries (ground contact
 // springs) can be passed as a `correction`: its Galerkin projections are kept up to
 // date on every level (the coarsest refactorized), so the coarse levels see it.
@@ -35,7 +39,8 @@ struct MultigridOptions {
   int smootherDegree = 2;          // Chebyshev degree of each pre-/post-smoothing
   double smootherLowerRatio = 0.1; // smoothed interval [ratio * upper, upper] of D^-1 A
   double eigenvalueSafety = 1.15;  // upper = safety * power-iteration estimate
-  int powerIterations = 15;
+  int powerIterations = 15;      // first estimate of a level (fixed start vector)
+  int warmPowerIterations = 5;   // later ones, from the previous estimate's vector
   int threads = 0;  // products on large levels; <= 0: hardware concurrency
 };
 

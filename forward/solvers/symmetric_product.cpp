@@ -21,24 +21,6 @@ constexpr Eigen::Index kParallelNonZeros = 250000;
 // the bits, do not depend on it).
 constexpr int kChunks = 4;
 
-bool hasBlockColumns(const SparseMatrix& A) {
-  if (A.rows() != A.cols() || A.cols() % 3 != 0 || !A.isCompressed()) return false;
-  const int* outer = A.outerIndexPtr();
-  const int* inner = A.innerIndexPtr();
-  for (Eigen::Index J = 0; J < A.cols() / 3; ++J) {
-    const int c0 = outer[3 * J], len = outer[3 * J + 1] - c0;
-    if (len % 3 != 0 || outer[3 * J + 2] - outer[3 * J + 1] != len || outer[3 * J + 3] - outer[3 * J + 2] != len)
-      return false;
-    for (int k = 1; k < 3; ++k)
-      if (!std::equal(inner + c0, inner + c0 + len, inner + outer[3 * J + k])) return false;
-    for (int p = 0; p < len; p += 3) {
-      const int r = inner[c0 + p];
-      if (r % 3 != 0 || inner[c0 + p + 1] != r + 1 || inner[c0 + p + 2] != r + 2) return false;
-    }
-  }
-  return true;
-}
-
 // Columns [begin, end) of y = A x (scalar gathers).
 void gatherColumns(const SparseMatrix& A, const double* x, double* y, int begin, int end) {
   const int* outer = A.outerIndexPtr();
@@ -106,6 +88,24 @@ void lowerBlockColumns(const int* blockStart, const int* blockRow, const double*
 }
 
 }  // namespace
+
+bool hasBlockColumns(const SparseMatrix& A) {
+  if (A.rows() != A.cols() || A.cols() % 3 != 0 || !A.isCompressed()) return false;
+  const int* outer = A.outerIndexPtr();
+  const int* inner = A.innerIndexPtr();
+  for (Eigen::Index J = 0; J < A.cols() / 3; ++J) {
+    const int c0 = outer[3 * J], len = outer[3 * J + 1] - c0;
+    if (len % 3 != 0 || outer[3 * J + 2] - outer[3 * J + 1] != len || outer[3 * J + 3] - outer[3 * J + 2] != len)
+      return false;
+    for (int k = 1; k < 3; ++k)
+      if (!std::equal(inner + c0, inner + c0 + len, inner + outer[3 * J + k])) return false;
+    for (int p = 0; p < len; p += 3) {
+      const int r = inner[c0 + p];
+      if (r % 3 != 0 || inner[c0 + p + 1] != r + 1 || inner[c0 + p + 2] != r + 2) return false;
+    }
+  }
+  return true;
+}
 
 SymmetricProduct::SymmetricProduct(const SparseMatrix& A, int threads)
     : blocked_(hasBlockColumns(A)), rows_(A.rows()), nonZeros_(A.nonZeros()) {

@@ -19,6 +19,10 @@
 
 namespace softfit {
 
+// True when A is square and compressed and columns 3J, 3J+1, 3J+2 share one row pattern
+// made of whole row triples (a 3x3-block matrix, as BlockSparsePattern builds them).
+bool hasBlockColumns(const SparseMatrix& A);
+
 class SymmetricProduct {
  public:
   SymmetricProduct() = default;
