@@ -15,8 +15,9 @@ namespace softfit {
 
 namespace {
 
-// Points binned into cubes of side `cell`: visits the points of the (2 reach + 1)^3 cubes
-// around a query (a superset of those within reach * cell), in a fixed order.
+// Points binned into cubes of side `cell` (or more): visits the points of the
+// (2 reach + 1)^3 cubes around a query (a superset of those within reach * cell), in a
+// fixed order.
 class RadiusGrid {
  public:
   RadiusGrid(const std::vector<Vec3>& points, double cell, int reach) : cell_(cell), reach_(reach) {
@@ -27,6 +28,9 @@ class RadiusGrid {
       origin_ = origin_.cwiseMin(p);
       hi = hi.cwiseMax(p);
     }
+    // At most 1e6 cubes per axis (the keys stay below 2^63); larger cubes still cover
+    // reach * cell.
+    cell_ = std::max(cell_, (hi - origin_).maxCoeff() * 1e-6);
     for (int a = 0; a < 3; ++a) size_[a] = static_cast<long long>(std::floor((hi[a] - origin_[a]) / cell_)) + 1;
     std::vector<std::pair<long long, int>> keyed(points.size());
     for (size_t i = 0; i < points.size(); ++i) keyed[i] = {key(cellOf(points[i])), static_cast<int>(i)};
