@@ -1,16 +1,27 @@
 #include "observations/depth_renderer.h"
 
+#include "forward/math/parallel_ranges.h"
+
 namespace softfit {
 
-DepthMap renderDepth(const Camera& camera, const TriangleBvh& surface) {
+std::vector<TriangleBvh::RayHit> castPixelRays(const Camera& camera, const TriangleBvh& surface, int threads) {
   validateIntrinsics(camera.intrinsics, "camera" + (camera.name.empty() ? std::string() : " " + camera.name));
+  const int width = camera.intrinsics.width;
+  std::vector<TriangleBvh::RayHit> hits(static_cast<std::size_t>(width) * camera.intrinsics.height);
+  forEachRangeInParallel(camera.intrinsics.height, threads, [&](int firstRow, int endRow) {
+    for (int v = firstRow; v < endRow; ++v)
+      for (int u = 0; u < width; ++u)
+        surface.intersectRay(camera.position, camera.pixelDirectionWorld(u, v),
+                             hits[static_cast<std::size_t>(v) * width + u]);
+  }, 16);
+  return hits;
+}
+
+DepthMap renderDepth(const Camera& camera, const TriangleBvh& surface) {
+  const std::vector<TriangleBvh::RayHit> hits = castPixelRays(camera, surface, 1);
   DepthMap map(camera.intrinsics.width, camera.intrinsics.height);
-  for (int v = 0; v < map.height; ++v)
-    for (int u = 0; u < map.width; ++u) {
-      TriangleBvh::RayHit hit;
-      // The direction has camera-frame z = 1, so the ray parameter is the depth.
-      if (surface.intersectRay(camera.position, camera.pixelDirectionWorld(u, v), hit)) map.at(u, v) = hit.t;
-    }
+  for (std::size_t i = 0; i < hits.size(); ++i)
+    if (hits[i].triangle >= 0) map.depth[i] = hits[i].t;
   return map;
 }
 

@@ -10,6 +10,7 @@
 #include "forward/errors.h"
 #include "forward/math/parallel_ranges.h"
 #include "forward/mesh/triangle_bvh.h"
+#include "observations/depth_renderer.h"
 
 namespace softfit {
 
@@ -99,33 +100,25 @@ void validate(const RenderedMixtureOptions& options, const std::vector<Camera>& 
 
 std::vector<RenderedSample> renderSamples(const VecX& vertices, const TriangleMatrix& triangles,
                                           const std::vector<Camera>& cameras, int threads) {
-  const TriangleBvh bvh(vertices, triangles);
-  std::vector<long long> first(cameras.size() + 1, 0);
-  for (size_t c = 0; c < cameras.size(); ++c) {
-    const CameraIntrinsics& k = cameras[c].intrinsics;
-    validateIntrinsics(k, "camera " + std::to_string(c));
-    first[c + 1] = first[c] + static_cast<long long>(k.width) * k.height;
+  long long pixels = 0;
+  for (const Camera& camera : cameras) {
+    validateIntrinsics(camera.intrinsics, "camera" + (camera.name.empty() ? std::string() : " " + camera.name));
+    pixels += static_cast<long long>(camera.intrinsics.width) * camera.intrinsics.height;
   }
-  if (first.back() > kMaxCameraPixels) throw InputError("rendered mixture cost: more than 1e8 pixels over all cameras");
-  const int pixels = static_cast<int>(first.back());
-  std::vector<TriangleBvh::RayHit> hits(static_cast<size_t>(pixels));
-  std::vector<Vec3> directions(static_cast<size_t>(pixels));
-  forEachRangeInParallel(pixels, threads, [&](int begin, int end) {
-    size_t c = static_cast<size_t>(std::upper_bound(first.begin(), first.end(), begin) - first.begin()) - 1;
-    for (int p = begin; p < end; ++p) {
-      while (p >= first[c + 1]) ++c;
-      const Camera& camera = cameras[c];
-      const int local = static_cast<int>(p - first[c]);
-      directions[p] = camera.pixelDirectionWorld(local % camera.intrinsics.width, local / camera.intrinsics.width);
-      bvh.intersectRay(camera.position, directions[p], hits[p]);
-    }
-  });
+  if (pixels > kMaxCameraPixels) throw InputError("rendered mixture cost: more than 1e8 pixels over all cameras");
+  const TriangleBvh bvh(vertices, triangles);
   std::vector<RenderedSample> samples;
-  for (int p = 0; p < pixels; ++p) {
-    if (hits[p].triangle < 0) continue;
-    size_t c = static_cast<size_t>(std::upper_bound(first.begin(), first.end(), p) - first.begin()) - 1;
-    samples.push_back({cameras[c].position + hits[p].t * directions[p], directions[p], hits[p].barycentric,
-                       hits[p].triangle, p});
+  long long first = 0;  // the camera's first pixel over all cameras
+  for (const Camera& camera : cameras) {
+    const int width = camera.intrinsics.width;
+    const std::vector<TriangleBvh::RayHit> hits = castPixelRays(camera, bvh, threads);
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+      if (hits[i].triangle < 0) continue;
+      const Vec3 direction = camera.pixelDirectionWorld(static_cast<int>(i) % width, static_cast<int>(i) / width);
+      samples.push_back({camera.position + hits[i].t * direction, direction, hits[i].barycentric, hits[i].triangle,
+                         first + static_cast<long long>(i)});
+    }
+    first += static_cast<long long>(hits.size());
   }
   return samples;
 }

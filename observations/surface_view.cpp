@@ -4,33 +4,28 @@
 #include <algorithm>
 #include <cmath>
 
-#include "forward/math/parallel_ranges.h"
+#include "observations/depth_renderer.h"
 
 namespace softfit {
 
 SurfaceView renderSurfaceView(const Camera& camera, const TriangleBvh& bvh, const VecX& positions,
                               const TriangleMatrix& triangles) {
-  validateIntrinsics(camera.intrinsics, "camera" + (camera.name.empty() ? std::string() : " " + camera.name));
+  const std::vector<TriangleBvh::RayHit> hits = castPixelRays(camera, bvh, 0);
   SurfaceView view;
   view.depth = DepthMap(camera.intrinsics.width, camera.intrinsics.height);
   view.cosIncidence.assign(view.depth.depth.size(), 0.0);
-  const auto renderRows = [&](int firstRow, int endRow) {
-    for (int v = firstRow; v < endRow; ++v)
-      for (int u = 0; u < view.depth.width; ++u) {
-        const Vec3 direction = camera.pixelDirectionWorld(u, v);
-        TriangleBvh::RayHit hit;
-        // The direction has camera-frame z = 1, so the ray parameter is the depth.
-        if (!bvh.intersectRay(camera.position, direction, hit)) continue;
-        const auto node = [&](int k) -> Vec3 { return positions.segment<3>(3 * triangles(hit.triangle, k)); };
-        const Vec3 normal = (node(1) - node(0)).cross(node(2) - node(0));
-        const double scale = normal.norm() * direction.norm();
-        const std::size_t i = static_cast<std::size_t>(v) * view.depth.width + u;
-        view.depth.depth[i] = hit.t;
-        view.cosIncidence[i] = scale > 0.0 ? std::min(1.0, std::abs(normal.dot(direction)) / scale) : 0.0;
-      }
-  };
-  // Rows in parallel; every pixel writes only its own slots (same bits for any thread count).
-  forEachRangeInParallel(view.depth.height, 0, renderRows, 16);
+  for (int v = 0; v < view.depth.height; ++v)
+    for (int u = 0; u < view.depth.width; ++u) {
+      const std::size_t i = static_cast<std::size_t>(v) * view.depth.width + u;
+      const TriangleBvh::RayHit& hit = hits[i];
+      if (hit.triangle < 0) continue;
+      const Vec3 direction = camera.pixelDirectionWorld(u, v);
+      const auto node = [&](int k) -> Vec3 { return positions.segment<3>(3 * triangles(hit.triangle, k)); };
+      const Vec3 normal = (node(1) - node(0)).cross(node(2) - node(0));
+      const double scale = normal.norm() * direction.norm();
+      view.depth.depth[i] = hit.t;
+      view.cosIncidence[i] = scale > 0.0 ? std::min(1.0, std::abs(normal.dot(direction)) / scale) : 0.0;
+    }
   return view;
 }
 
