@@ -11,6 +11,7 @@
 
 #include <Eigen/LU>
 
+#include "forward/errors.h"
 #include "grid/cut_cell_grid.h"
 #include "grid/trilinear_hex.h"
 
@@ -35,6 +36,19 @@ void EmbeddedSurface::addNodeGradient(const VecX& gy, VecX& gx) const {
   const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> gyv(gy.data(), gy.size() / 3, 3);
   const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gxv = weights.transpose() * gyv;
   gx += Eigen::Map<const VecX>(gxv.data(), gxv.size());
+}
+
+void EmbeddedSurface::validateTriangles(const std::string& context) const {
+  if (triangles.rows() == 0) throw InputError(context + ": the surface has no triangles");
+  if (triangles.minCoeff() < 0) throw InputError(context + ": the surface has a negative node index");
+  if (!identity && triangles.maxCoeff() >= vertexCount())
+    throw InputError(context + ": a surface triangle references a vertex the embedding does not have");
+}
+
+void EmbeddedSurface::checkNodeCount(const VecX& x) const {
+  if (!identity && x.size() != 3 * weights.cols())
+    throw InputError("the state has " + std::to_string(x.size() / 3) + " nodes, the surface embedding " +
+                     std::to_string(weights.cols()));
 }
 
 EmbeddedSurface identityEmbedding(int nodeCount, SurfaceTriangles triangles) {

@@ -5,6 +5,8 @@
 // weights so it follows the grid's displacement field.
 #include <Eigen/SparseCore>
 
+#include <string>
+
 #include "forward/types.h"
 
 namespace softfit {
@@ -27,6 +29,11 @@ struct EmbeddedSurface {
   // Adds W^T gy to gx: the gradient w.r.t. the nodes (3 * nodes) of one w.r.t. the flat
   // vertex positions gy (3 * vertices).
   void addNodeGradient(const VecX& gy, VecX& gx) const;
+  // InputError prefixed with `context` when there are no triangles or a triangle index is
+  // negative or (embeddings) beyond the vertices.
+  void validateTriangles(const std::string& context) const;
+  // InputError when an embedding's node count differs from that of the state `x`.
+  void checkNodeCount(const VecX& x) const;
 };
 
 // Surface made of node positions directly (a tet mesh's boundary faces).

@@ -23,10 +23,7 @@ PointCloudSurfaceLoss::PointCloudSurfaceLoss(Capture capture, TriangleMatrix sur
 PointCloudSurfaceLoss::PointCloudSurfaceLoss(Capture capture, EmbeddedSurface surface,
                                              const PointCloudLossOptions& options, const VecX& referenceNodes)
     : CaptureLoss(std::move(capture), options, "point-cloud loss"), surface_(std::move(surface)) {
-  if (surface_.triangles.rows() == 0) throw InputError(description() + ": the surface has no triangles");
-  if (surface_.triangles.minCoeff() < 0) throw InputError(description() + ": the surface has a negative node index");
-  if (!surface_.identity && surface_.triangles.maxCoeff() >= surface_.vertexCount())
-    throw InputError(description() + ": a surface triangle references a vertex the embedding does not have");
+  surface_.validateTriangles(description());
   if (options.noiseSigma > 0.0) {
     if (referenceNodes.size() == 0)
       throw InputError(description() + ": the noise correction needs the reference node positions");
@@ -45,9 +42,7 @@ double PointCloudSurfaceLoss::frameCost(const PointCloud& cloud, const VecX& x, 
   const RobustKernel kernel{options().huberDelta};
   if (surface_.identity)
     return pointToSurfaceCost(cloud, x, surface_.triangles, kernel, weight, &gx, options().threads, &noise_);
-  if (x.size() != 3 * surface_.weights.cols())
-    throw InputError("the state has " + std::to_string(x.size() / 3) + " nodes, the surface embedding " +
-                     std::to_string(surface_.weights.cols()));
+  surface_.checkNodeCount(x);
   // Vertices y = W x (per coordinate); the gradient w.r.t. x is W^T times that w.r.t. y.
   const VecX y = surface_.flatPositions(x);
   VecX gy = VecX::Zero(y.size());

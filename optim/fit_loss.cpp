@@ -21,6 +21,10 @@ PointCostGeometry pointCostGeometry(const BuiltScene& scene) {
   return g;
 }
 
+std::string captureCamerasPath(const std::string& dir, const FitLossOptions& options) {
+  return options.cameras.empty() ? (std::filesystem::path(dir) / "cameras.json").string() : options.cameras;
+}
+
 std::string resolvePointCost(const std::string& cost, bool grid, double noiseSigma, int bootstrapSteps) {
   if (cost != "auto") return cost;
   return grid && (noiseSigma == 0.0 || bootstrapSteps > 0) ? "sdf" : "closest";
@@ -72,7 +76,7 @@ FitObservations loadFitObservations(const std::string& dir, const BuiltScene& sc
     o.cost = resolvePointCost(options.pointCost, scene.isGrid(), options.noiseSigma, options.bootstrapSteps);
     o.lossOptions = pointLossOptions(*o.capture, dt, o.cost, options);
     if (o.cost == "mixture")
-      o.geometry.cameras = readCameras(options.cameras.empty() ? (fs::path(dir) / "cameras.json").string() : options.cameras);
+      o.geometry.cameras = readCameras(captureCamerasPath(dir, options));
     std::unique_ptr<CaptureLoss> points = o.pointLossOf(*o.capture);
     o.frames = o.capture->frameCount();
     o.steps = points->lastStep();

@@ -39,6 +39,9 @@ struct FitLossOptions {
   std::string cameras;             // mixture: the capture's cameras (empty: DIR/cameras.json)
 };
 
+// The camera file of capture folder `dir`: options.cameras, or DIR/cameras.json.
+std::string captureCamerasPath(const std::string& dir, const FitLossOptions& options);
+
 // "auto" -> "sdf" for grid scenes without noise correction (or with bootstrap steps),
 // else "closest"; other names are returned unchanged.
 std::string resolvePointCost(const std::string& cost, bool grid, double noiseSigma, int bootstrapSteps);

@@ -120,8 +120,7 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
     if (!observations.capture) throw InputError("--bootstrap-steps needs point-cloud observations (capture.json)");
     bootstrap = makeCaptureBootstrapOptions(bootstrapSteps, options.bootstrapReplicates, options.bootstrapRefits,
                                             options.multiStart, options.inputs.loss.noiseSigma,
-                                            options.inputs.loss.cameras.empty() ? (dir / "cameras.json").string()
-                                                                                : options.inputs.loss.cameras,
+                                            captureCamerasPath(options.inputs.observations, options.inputs.loss),
                                             *observations.capture, observations.lossOptions.stride);
   }
 
