@@ -78,7 +78,9 @@ class ReverseSweep {
     adj.previousX = VecX::Zero(n);
     adj.previousV = VecX::Zero(n);
     adj.parameters = &gradient_;
+    adj.solveGuess = std::move(solveGuess_);
     integrator_.adjointStep(model_, next, current, previous, dt_, adj);
+    solveGuess_ = std::move(adj.solveGuess);
     cur.x = std::move(adj.currentX);
     cur.v = std::move(adj.currentV);
     if (previous) {
@@ -109,6 +111,7 @@ class ReverseSweep {
   int steps_;
   ModelGradient gradient_;
   std::map<int, AdjointFrame> frames_;
+  VecX solveGuess_;  // the last reverse step's linear solve (StepAdjoint::solveGuess)
 };
 
 // Forward states held by the checkpointing, by frame index, with the peak count.

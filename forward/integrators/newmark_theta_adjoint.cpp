@@ -37,7 +37,11 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
   VecX rhs = uBar;
   eliminateDirichlet(system.A, rhs, fixed, VecX::Zero(n));
   const bool constant = !model.elastic().usesElementRotations() && !model.ground;
-  VecX lambda = VecX::Zero(n);
+  // Start from the adjoint of the step reversed just before (the next in time): the
+  // lambdas of neighbouring steps are close, so PCG starts near its answer.
+  VecX lambda = adj.solveGuess.size() == n ? std::move(adj.solveGuess) : VecX::Zero(n);
+  for (int i = 0; i < n; ++i)
+    if (fixed[i]) lambda[i] = 0.0;
   auto refactor = [&] {
     if (!factor_.factorize(system.A)) {
       std::ostringstream msg;
@@ -109,6 +113,7 @@ void NewmarkThetaIntegrator::adjointStep(PhysicalModel& model, const State& next
     adj.currentV += (1.0 - theta) * dt * dt * Jlambda;
     ground.addSemiImplicitAdjoint(current.x, q, lambda, -dt, adj.currentX, grad.groundNormal, grad.groundOffset);
   }
+  adj.solveGuess = std::move(lambda);
 }
 
 }  // namespace softfit

@@ -204,7 +204,7 @@ PcgResult NewmarkThetaIntegrator::multigridSolve(const PhysicalModel& model, con
   return r;
 }
 
-State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, const State* /*previous*/, double dt) {
+State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, const State* previous, double dt) {
   const VecX& X = model.restPositions();
   // Without rotations and contact the system matrix is the same every step: assemble
   // and factorize it once, then each step is one right-hand side and one back-solve.
@@ -231,8 +231,10 @@ State NewmarkThetaIntegrator::step(PhysicalModel& model, const State& current, c
   const VecX prescribedU = prescribed - X;
   const DofMask fixed = model.fixedDofs();
 
-  // Initial guess for PCG: the constant-velocity predictor u^{n-1} + dt v^{n-1}.
+  // Initial guess for PCG: u_n + theta dt v' + (1 - theta) dt v_n (the Newmark update)
+  // with v' extrapolated linearly from v_{n-1} and v_n (constant velocity at the start).
   VecX un = current.x - X + dt * current.v;
+  if (previous) un += theta_ * dt * (current.v - previous->v);
   if (constant) {
     if (!factorIsExact_) {
       eliminateDirichlet(system_.A, system_.b, fixed, prescribedU);

@@ -15,6 +15,11 @@ struct StepAdjoint {
   VecX currentX, currentV;
   VecX previousX, previousV;
   ModelGradient* parameters = nullptr;
+  // The solution of the linear adjoint solve of the step reversed just before this one
+  // (the next step in time; empty at the first). Integrators that solve iteratively
+  // start from it and leave their own solution here for the step after; it changes
+  // only where the iteration starts, not what it converges to.
+  VecX solveGuess;
 };
 
 }  // namespace softfit
