@@ -48,6 +48,7 @@ std::string fitVariantLabel(const RunOptions& options, const std::string& cost) 
   return std::string(options.hessian ? ", Hessian-preconditioned L-BFGS" : "") +
          (cost == "closest"   ? ", closest-point cost"
           : cost == "mixture" ? ", noise-aware mixture cost"
+          : cost == "pixel"   ? ", per-pixel point cost"
                               : "");
 }
 
@@ -88,7 +89,8 @@ int main(int argc, char** argv) {
       options.verbose = true;
     } else if (arg == "--precondition=hessian") {
       options.hessian = true;
-    } else if (arg == "--point-cost=closest" || arg == "--point-cost=sdf" || arg == "--point-cost=mixture") {
+    } else if (arg == "--point-cost=closest" || arg == "--point-cost=sdf" || arg == "--point-cost=mixture" ||
+               arg == "--point-cost=pixel") {
       options.pointCost = arg.substr(13);
     } else if (arg.rfind("--surfaces=", 0) == 0) {
       options.surfaceDir = arg.substr(11);
@@ -98,7 +100,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: thesis_reproduction [--quick] [--verbose] [--only=counts,cuboid,joint,noise,torus,bunny,dragon,timing]\n"
-                   "                           [--surfaces=DIR] [--precondition=hessian] [--point-cost=closest|sdf|mixture]\n"
+                   "                           [--surfaces=DIR] [--precondition=hessian] [--point-cost=closest|sdf|mixture|pixel]\n"
                    "       thesis_reproduction [--quick] --write-bar-case=DIR | --write-collision-case=DIR\n"
                    "unknown argument: %s\n",
                    arg.c_str());

@@ -25,9 +25,11 @@ struct RunOptions {
   // --precondition=hessian: the camera fits (torus, bunny, dragon) in the coordinates of
   // a finite-difference Hessian at the start (`softfit fit --precondition hessian`).
   bool hessian = false;
-  // --point-cost=closest|sdf|mixture: the camera fits' point cost; empty = each row's
-  // own: the thesis' SDF point cost, except the noise rows (Fig. 5.8), which use the
-  // noise-aware mixture cost (observations/rendered_mixture_cost.h). closest: softfit's
+  // --point-cost=closest|sdf|mixture|pixel: the camera fits' point cost; empty = each
+  // row's own: the thesis' SDF point cost, except the noise rows (Fig. 5.8), which use the
+  // per-pixel cost (observations/pixel_point_cost.h: each point against the model's point
+  // at its camera pixel). mixture: the noise-aware likelihood without pixels
+  // (observations/rendered_mixture_cost.h). closest: softfit's
   // closest-point cost (every point counted; the SDF cost drops points more than a cell
   // outside the deformed grid, so a trajectory that leaves the observations gets cheaper).
   std::string pointCost;

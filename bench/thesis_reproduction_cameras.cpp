@@ -27,7 +27,7 @@ std::unique_ptr<CaptureLoss> pointLoss(const BuiltScene& scene, const EmbeddedSu
   FitLossOptions options;
   options.noiseSigma = noiseSigma;
   PointCostGeometry geometry = pointCostGeometry(scene);
-  if (cost == "mixture") {
+  if (cost == "mixture" || cost == "pixel") {
     geometry.surface = &rendered;
     geometry.cameras = cameras;
   }

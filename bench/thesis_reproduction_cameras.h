@@ -50,14 +50,15 @@ class CameraExperiment {
   // Fits in the coordinates of a finite-difference Hessian at the start (n more
   // evaluations; optim/hessian_preconditioner.h), as `softfit fit --precondition hessian`,
   // and with the point cost `pointCost` ("sdf": the thesis' cost, default; "closest";
-  // "mixture": the noise-aware likelihood, needs setNoiseSigma > 0).
+  // "mixture": the noise-aware likelihood, "pixel": the per-pixel cost; both need
+  // setNoiseSigma > 0).
   // The optimizer follows the cost (defaultOptimizer).
   void setFitVariant(bool hessian, const std::string& pointCost) {
     hessian_ = hessian;
     pointCost_ = pointCost;
   }
   // The captures' known point noise (m): the closest-point cost's first-order bias
-  // correction and the mixture cost use it (`softfit fit --noise-sigma`); the SDF cost
+  // correction, the mixture cost and the per-pixel cost's truncation use it (`softfit fit --noise-sigma`); the SDF cost
   // ignores it.
   void setNoiseSigma(double sigma) { noiseSigma_ = sigma; }
 

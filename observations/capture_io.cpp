@@ -49,6 +49,8 @@ std::vector<CaptureFrame> loadFrames(const std::string& dir, const std::string& 
         requireRegularFile(json, "intrinsics file");
         appendCloud(out.cloud, readDepthFrame(png, json));
       }
+      // Pixel ids only where they name one camera's pixels: a frame of one depth image.
+      if (s.depth.size() != 1 || !s.clouds.empty()) out.cloud.pixels.clear();
       checkFinitePoints(out.cloud, "cloud");
       if (out.cloud.empty() && !allowEmpty)
         throw InputError("the point cloud is empty (0 points); set \"allow_empty_frames\": true in capture.json "

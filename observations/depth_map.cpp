@@ -20,6 +20,7 @@ PointCloud depthMapToCloud(const Camera& camera, const DepthMap& map) {
                      std::to_string(camera.intrinsics.height));
   PointCloud cloud;
   cloud.points.resize(map.validCount(), 3);
+  cloud.pixels.reserve(static_cast<std::size_t>(map.validCount()));
   int n = 0;
   for (int v = 0; v < map.height; ++v)
     for (int u = 0; u < map.width; ++u) {
@@ -29,6 +30,7 @@ PointCloud depthMapToCloud(const Camera& camera, const DepthMap& map) {
                          ") has an invalid depth");
       if (d == 0.0) continue;
       cloud.points.row(n++) = camera.backProject(u, v, d).transpose();
+      cloud.pixels.push_back(static_cast<long long>(v) * map.width + u);
     }
   return cloud;
 }

@@ -21,6 +21,6 @@ struct DepthMap {
 // Back-projects every pixel with depth > 0 (row by row) to world space (camera.h).
 // Throws InputError when the map's size differs from the camera's or a depth is
 // negative or not finite.
-PointCloud depthMapToCloud(const Camera& camera, const DepthMap& map);
+PointCloud depthMapToCloud(const Camera& camera, const DepthMap& map);  // with pixel ids v w + u
 
 }  // namespace softfit

@@ -11,7 +11,11 @@ namespace softfit {
 PointCloud renderCloud(const VecX& positions, const TriangleMatrix& surface, const std::vector<Camera>& cameras) {
   const TriangleBvh bvh(positions, surface);
   PointCloud cloud;
-  for (const Camera& camera : cameras) appendCloud(cloud, depthMapToCloud(camera, renderDepth(camera, bvh)));
+  long long firstPixel = 0;
+  for (const Camera& camera : cameras) {
+    appendCloud(cloud, depthMapToCloud(camera, renderDepth(camera, bvh)), firstPixel);
+    firstPixel += static_cast<long long>(camera.intrinsics.width) * camera.intrinsics.height;
+  }
   return cloud;
 }
 

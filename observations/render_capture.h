@@ -22,7 +22,7 @@ struct NoiseOptions {
 };
 
 // All cameras' back-projected depth maps of the surface at `positions`, merged in camera
-// order (the points of camera 0 first).
+// order (the points of camera 0 first), with each point's pixel (PointCloud::pixels).
 PointCloud renderCloud(const VecX& positions, const TriangleMatrix& surface, const std::vector<Camera>& cameras);
 
 // Capture frame f = the surface at states[f * stride] seen by every camera, for every

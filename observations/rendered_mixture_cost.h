@@ -27,6 +27,7 @@
 #include "forward/types.h"
 #include "observations/camera.h"
 #include "observations/point_cloud.h"
+#include "observations/rendered_samples.h"
 
 namespace softfit {
 
@@ -35,18 +36,6 @@ struct RenderedMixtureOptions {
   double cutoff = 4.0;  // samples farther than cutoff * sigma from a point are ignored (>= 1)
   int threads = 0;      // 0 = all hardware threads; the result does not depend on it
 };
-
-// Points the cameras see of the surface `vertices` (flat 3V) / `triangles`: per camera,
-// per pixel row by row, the ray's nearest hit (as renderCloud, without noise).
-struct RenderedSample {
-  Vec3 point;           // o + t d
-  Vec3 direction;       // the pixel's ray direction d (camera-frame z = 1)
-  Vec3 barycentric;     // of the hit in its triangle
-  int triangle = -1;
-  long long pixel = -1;  // over all cameras: camera c's pixel (u, v) is sum_{c' < c} w h + v w + u
-};
-std::vector<RenderedSample> renderSamples(const VecX& vertices, const TriangleMatrix& triangles,
-                                          const std::vector<Camera>& cameras, int threads = 0);
 
 // weight * J(x) of one frame's `cloud`; adds weight * dJ/dvertices to *gradient (3V) when
 // given. Throws InputError for sigma <= 0, cutoff < 1, no camera, a triangle index out of

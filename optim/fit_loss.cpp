@@ -8,6 +8,7 @@
 #include "observations/capture_io.h"
 #include "observations/displacement_loss.h"
 #include "observations/grid_sdf_point_loss.h"
+#include "observations/pixel_point_loss.h"
 #include "observations/point_cloud_loss.h"
 #include "observations/rendered_mixture_loss.h"
 
@@ -57,7 +58,13 @@ std::unique_ptr<CaptureLoss> makeCapturePointLoss(const PointCostGeometry& geome
       throw InputError("--point-cost mixture needs the points' noise sigma (--noise-sigma > 0)");
     return std::make_unique<RenderedMixtureLoss>(capture, *geometry.surface, geometry.cameras, options);
   }
-  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf, mixture)");
+  if (cost == "pixel") {
+    if (!geometry.surface) throw std::invalid_argument("makeCapturePointLoss: pixel needs a surface");
+    if (!(options.noiseSigma > 0.0))
+      throw InputError("--point-cost pixel needs the points' noise sigma (--noise-sigma > 0)");
+    return std::make_unique<PixelPointLoss>(capture, *geometry.surface, geometry.cameras, options);
+  }
+  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf, mixture, pixel)");
 }
 
 std::unique_ptr<CaptureLoss> FitObservations::pointLossOf(const Capture& other) const {
@@ -75,7 +82,7 @@ FitObservations loadFitObservations(const std::string& dir, const BuiltScene& sc
     o.geometry = pointCostGeometry(scene);
     o.cost = resolvePointCost(options.pointCost, scene.isGrid(), options.noiseSigma, options.bootstrapSteps);
     o.lossOptions = pointLossOptions(*o.capture, dt, o.cost, options);
-    if (o.cost == "mixture")
+    if (o.cost == "mixture" || o.cost == "pixel")
       o.geometry.cameras = readCameras(captureCamerasPath(dir, options));
     std::unique_ptr<CaptureLoss> points = o.pointLossOf(*o.capture);
     o.frames = o.capture->frameCount();

@@ -5,7 +5,7 @@
 // (displacements.json); the frame stride from the observations' dt; the noise
 // correction (closest-point cost only: with the SDF cost the noise sigma serves the
 // bootstrap alone, bench/README.md "Fits with noisy point clouds"); the noise-aware
-// rendered-mixture cost (sigma and the capture's cameras).
+// rendered-mixture and per-pixel costs (sigma and the capture's cameras).
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,19 +24,19 @@ struct PointCostGeometry {
   const EmbeddedSurface* surface = nullptr;  // closest: the deformed surface
   std::shared_ptr<const CutCellGrid> grid;   // sdf: the cut-cell grid (grid scenes), else null
   const VecX* referenceNodes = nullptr;      // closest: the rest positions (null: none)
-  std::vector<Camera> cameras;               // mixture: the cameras that took the capture
+  std::vector<Camera> cameras;               // mixture, pixel: the cameras that took the capture
 };
 // A built scene's: its output surface, its grid, its model's rest positions.
 PointCostGeometry pointCostGeometry(const BuiltScene& scene);
 
 struct FitLossOptions {
   std::string loss = "auto";       // auto (capture.json in the folder: points, else displacements), points, displacements
-  std::string pointCost = "auto";  // auto, closest, sdf, mixture (resolvePointCost)
+  std::string pointCost = "auto";  // auto, closest, sdf, mixture, pixel (resolvePointCost)
   double huber = 0.0;              // Huber delta on point distances (0 = squared)
   double noiseSigma = 0.0;         // known point noise (m): the closest-point cost's correction; the bootstrap's;
-                                   // the mixture cost's sigma (required there)
+                                   // the mixture and pixel costs' sigma (required there)
   int bootstrapSteps = 0;          // only steers pointCost auto
-  std::string cameras;             // mixture: the capture's cameras (empty: DIR/cameras.json)
+  std::string cameras;             // mixture, pixel: the capture's cameras (empty: DIR/cameras.json)
 };
 
 // The camera file of capture folder `dir`: options.cameras, or DIR/cameras.json.
@@ -46,15 +46,16 @@ std::string captureCamerasPath(const std::string& dir, const FitLossOptions& opt
 // else "closest"; other names are returned unchanged.
 std::string resolvePointCost(const std::string& cost, bool grid, double noiseSigma, int bootstrapSteps);
 
-// The cost options of a capture fitted with `cost` (closest, sdf or mixture) at
+// The cost options of a capture fitted with `cost` (closest, sdf, mixture or pixel) at
 // simulation step dt: the frame stride (frameStride; InputError naming the capture), the
 // Huber delta, per-frame costs averaged over the points, the noise sigma for closest
-// (its correction) and mixture.
+// (its correction), mixture and pixel.
 PointCloudLossOptions pointLossOptions(const Capture& capture, double dt, const std::string& cost,
                                        const FitLossOptions& options);
 
-// InputError for an unknown cost, "sdf" without a grid, or "mixture" without cameras or
-// noise sigma.
+// InputError for an unknown cost, "sdf" without a grid, "mixture" or "pixel" without
+// cameras or noise sigma, or "pixel" for a capture without pixel ids (pixel_point_loss.h:
+// rendered captures, and capture folders with one depth image per frame).
 std::unique_ptr<CaptureLoss> makeCapturePointLoss(const PointCostGeometry& geometry, const Capture& capture,
                                                   const PointCloudLossOptions& options, const std::string& cost);
 

@@ -26,16 +26,18 @@ void addFitInputOptions(CLI::App* cmd, FitInputOptions& o) {
       ->capture_default_str();
   cmd->add_option("--noise-sigma", o.loss.noiseSigma,
                   "Known Gaussian noise (m, per coordinate) on the points: corrects the closest-point cost's noise "
-                  "bias, is the mixture cost's sigma and sets the noise of the bootstrap's synthetic captures (0 = none)")
+                  "bias, is the mixture and pixel costs' sigma and sets the noise of the bootstrap's synthetic captures (0 = none)")
       ->capture_default_str();  // checked by the loss ("noise sigma must be >= 0", exit 2)
   cmd->add_option("--point-cost", o.loss.pointCost,
                   "point-cloud cost: auto (sdf for grid scenes without --noise-sigma or with fit's --bootstrap-steps, else "
                   "closest), closest (point to deformed surface), sdf (thesis grid cost: reference SDF at the "
-                  "located points) or mixture (noise-aware: the points' likelihood under --noise-sigma, the model "
-                  "rendered by the capture's cameras)")
+                  "located points), mixture (noise-aware: the points' likelihood under --noise-sigma, the model "
+                  "rendered by the capture's cameras) or pixel (each point against the model's point at the same "
+                  "camera pixel: frames of one depth image each, cameras.json that camera; outliers beyond 4 "
+                  "--noise-sigma)")
       ->capture_default_str();
   cmd->add_option("--cameras", o.loss.cameras,
-                  "Camera JSON of the capture, for the mixture cost and fit's bootstrap (default: DIR/cameras.json)");
+                  "Camera JSON of the capture, for the mixture and pixel costs and fit's bootstrap (default: DIR/cameras.json)");
   cmd->add_option("--checkpointing", o.checkpointing, "all, periodic or binomial")->capture_default_str();
   cmd->add_option("--max-states", o.maxStates, "Binomial checkpointing budget")
       ->check(integerAtLeast(1))

@@ -197,7 +197,8 @@ Hessian at the start (as `softfit fit --precondition hessian`); precondition="ga
 (displacement observations) makes every step a Gauss-Newton step (J^T J of the residuals
 re-taken every iteration, as `softfit fit --precondition gauss-newton`). point_cost="mixture"
 with noise_sigma > 0 fits noisy point clouds by their likelihood (no noise bias; the model
-rendered with the folder's cameras.json). The scene keeps the
+rendered with the folder's cameras.json); point_cost="pixel" compares each point with the
+model's point at the same camera pixel (frames of one depth image each). The scene keeps the
 fitted values. Returns {"names", "start", "params", "cost",
 "iterations", "evaluations", "forward_runs_for_jacobian", "converged", "stop_reason",
 "optimizer"}.)doc");
