@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 #include "forward/errors.h"
 
@@ -29,28 +30,39 @@ class ExpressionResiduals final : public ceres::CostFunction {
 
   bool Evaluate(double const* const* parameters, double* residuals, double** jacobians) const override {
     const VecX q = Eigen::Map<const VecX>(parameters[0], objective_.parameterCount());
-    // Ceres evaluates an accepted point again for its Jacobian: reuse the equilibrium.
+    // Ceres evaluates a point again for its Jacobian (with the box bounds, its projected
+    // line search asks for the gradient at the trial point, and an accepted step for the
+    // Jacobian there once more): reuse the equilibrium, its residuals and Jacobian.
     if (!solved_ || q != solvedAt_) {
+      solved_ = jacobianCurrent_ = false;
       try {
         objective_.evaluate(q, nullptr);
       } catch (const SolveError&) {
-        solved_ = false;
         return false;  // Ceres shrinks the trust region
       }
       solvedAt_ = q;
       solved_ = true;
+      residuals_ = expressionResiduals(solver_.model(), target_, objective_.unpack(q), objective_.positions(),
+                                       regularization_);
     }
-    const Expression e = objective_.unpack(q);
-    const VecX& x = objective_.positions();
-    Eigen::Map<VecX>(residuals, num_residuals()) = expressionResiduals(solver_.model(), target_, e, x, regularization_);
+    Eigen::Map<VecX>(residuals, num_residuals()) = residuals_;
     if (jacobians && jacobians[0]) {
-      using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-      try {
-        Eigen::Map<RowMajor>(jacobians[0], num_residuals(), objective_.parameterCount()) =
-            expressionResidualJacobian(solver_, geometry_, target_, e, x, regularization_, fitJaw_);
-      } catch (const SolveError&) {
-        return false;
+      if (!jacobianCurrent_) {
+        try {
+          MatX dxdq;
+          const VecX& x = objective_.positions();
+          jacobian_ = expressionResidualJacobian(solver_, geometry_, target_, objective_.unpack(q), x,
+                                                 regularization_, fitJaw_, &dxdq);
+          // The next trial points start their equilibrium solves from the linearization
+          // at this one.
+          objective_.setFirstOrderStart(q, x, std::move(dxdq));
+        } catch (const SolveError&) {
+          return false;
+        }
+        jacobianCurrent_ = true;
       }
+      using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+      Eigen::Map<RowMajor>(jacobians[0], num_residuals(), objective_.parameterCount()) = jacobian_;
     }
     return true;
   }
@@ -62,8 +74,11 @@ class ExpressionResiduals final : public ceres::CostFunction {
   const FaceTarget& target_;
   Regularization regularization_;
   bool fitJaw_;
-  mutable VecX solvedAt_;
+  mutable VecX solvedAt_;  // the q of the last equilibrium (when solved_)
   mutable bool solved_ = false;
+  mutable VecX residuals_;    // at solvedAt_
+  mutable MatX jacobian_;     // at solvedAt_, when jacobianCurrent_
+  mutable bool jacobianCurrent_ = false;
 };
 
 }  // namespace
@@ -103,7 +118,7 @@ VecX expressionResiduals(const FaceModel& model, const FaceTarget& target, const
 
 MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
                                 const Expression& e, const VecX& x, const Regularization& regularization,
-                                bool fitJaw) {
+                                bool fitJaw, MatX* positionSensitivity) {
   const FaceModel& m = solver.model();
   const int muscles = m.muscleCount();
   const int parameters = 6 * muscles + (fitJaw ? kJawDofs : 0);
@@ -136,6 +151,7 @@ MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geomet
     J.block<6, 6>(3 * n + 7 * j, 6 * j) = sa * Eigen::Matrix<double, 6, 6>::Identity();
     J.block<1, 6>(3 * n + 7 * j + 6, 6 * j) = sv * activationDeterminantGradient(e.activations[j]).transpose();
   }
+  if (positionSensitivity) *positionSensitivity = dx;
   return J;
 }
 

@@ -7,7 +7,9 @@
 // so that r^T r / 2 is exactly ExpressionObjective's J(q); the Jacobian dr/dq comes from
 // the equilibrium sensitivity dx/dq (FaceSolver::sensitivity: one factorization of the
 // exact Hessian and one solve with 6 x muscles (+5 jaw) right-hand sides per accepted
-// step). The per-tet baseline (6 x tets parameters) stays with L-BFGS-B.
+// step; the next residual evaluations start Newton from the first-order prediction
+// x + dx/dq dq, ExpressionObjective::setFirstOrderStart). The per-tet baseline (6 x tets
+// parameters) stays with L-BFGS-B.
 #include "face/activation_fit.h"
 
 namespace softfit::face {
@@ -20,10 +22,11 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
 
 // The residual Jacobian dr/dq at the equilibrium x of the expression e (the solver's
 // potential must hold e's activations, i.e. x came from the last solve), rows and
-// columns as above. Exposed for the finite-difference test.
+// columns as above. Exposed for the finite-difference test. positionSensitivity
+// (optional) receives the equilibrium sensitivity dx/dq (3N x P) it is built from.
 MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
                                 const Expression& e, const VecX& x, const Regularization& regularization,
-                                bool fitJaw);
+                                bool fitJaw, MatX* positionSensitivity = nullptr);
 // sqrt(2 w_k / (n size^2)) per correspondence: the data residual weights.
 VecX correspondenceWeights(const FaceTarget& target, double modelSize);
 // d x / d (packed jaw pose) on the mandible nodes (3N x 5, zero elsewhere; the packed

@@ -1,5 +1,8 @@
 #include "face/expression_objective.h"
 
+#include <stdexcept>
+#include <utility>
+
 #include "forward/errors.h"
 
 namespace softfit::face {
@@ -52,16 +55,47 @@ Expression ExpressionObjective::unpack(const VecX& q) const {
   return e;
 }
 
+void ExpressionObjective::setFirstOrderStart(const VecX& q, const VecX& x, MatX dxdq) {
+  if (dxdq.rows() != x.size() || dxdq.cols() != q.size())
+    throw std::logic_error("ExpressionObjective::setFirstOrderStart: dx/dq must be 3N x P");
+  firstOrder_ = {q, x, std::move(dxdq)};
+}
+
+void ExpressionObjective::solveEquilibrium(const VecX& q, const std::vector<Vec6>& tetActivations,
+                                           const JawPose& jaw) {
+  std::vector<VecX> starts;  // tried in turn; the empty one is rest
+  if (firstOrder_.q.size()) {
+    if (q == firstOrder_.q) {
+      // The equilibrium itself: make it current again without a Newton solve.
+      x_ = firstOrder_.x;
+      solver_.adoptEquilibrium(tetActivations, jaw, x_);
+      return;
+    }
+    // x(q') ~ x(q) + dx/dq (q' - q): Newton starts O(|q' - q|^2) from the solution.
+    VecX predicted = firstOrder_.x + firstOrder_.dxdq * (q - firstOrder_.q);
+    if (predicted.allFinite()) starts.push_back(std::move(predicted));
+    starts.push_back(firstOrder_.x);
+  } else {
+    starts.push_back(x_);
+  }
+  // The warm start may have been the problem: retry from rest.
+  if (starts.back().size()) starts.emplace_back();
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    x_ = std::move(starts[i]);
+    try {
+      newtonIterations_ += solver_.solve(tetActivations, jaw, x_).iterations;
+      return;
+    } catch (const SolveError&) {
+      if (i + 1 == starts.size()) throw;
+    }
+  }
+}
+
 double ExpressionObjective::evaluate(const VecX& q, VecX* gradient) {
   const Expression e = unpack(q);
   const std::vector<Vec6> tetActivations =
       kind_ == ActivationModel::Muscles ? geometry_.tetActivations(e.activations) : e.activations;
-  try {
-    newtonIterations_ += solver_.solve(tetActivations, e.jaw, x_).iterations;
-  } catch (const SolveError&) {
-    x_ = VecX();  // the warm start may have been the problem: retry once from rest
-    newtonIterations_ += solver_.solve(tetActivations, e.jaw, x_).iterations;
-  }
+  solveEquilibrium(q, tetActivations, e.jaw);
   const FaceModel& m = solver_.model();
   VecX dLdx;
   if (gradient) dLdx = VecX::Zero(x_.size());

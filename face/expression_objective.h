@@ -49,7 +49,17 @@ class ExpressionObjective {
   // Per-tet dL/da_i of the last gradient evaluation (data term only), for S fits.
   const std::vector<Vec6>& lastTetGradient() const { return tetGradient_; }
   const VecX& positions() const { return x_; }
-  void setPositions(const VecX& x) { x_ = x; }
+  // Starts the next equilibrium solve from x (and drops a first-order start).
+  void setPositions(const VecX& x) {
+    x_ = x;
+    firstOrder_ = FirstOrderStart();
+  }
+  // First-order warm start: dxdq (3N x P) is the equilibrium sensitivity at the
+  // equilibrium x of q (the positions of the last evaluate(q)). The next evaluations at
+  // q' start Newton from x + dxdq (q' - q) (the solver then sets the attached dofs) and,
+  // when that start fails, from x, then from rest; at q' = q itself x is taken as is (no
+  // solve: it is that equilibrium). Kept until the next call or setPositions().
+  void setFirstOrderStart(const VecX& q, const VecX& x, MatX dxdq);
   double lastDataLoss() const { return dataLoss_; }
   int newtonIterations() const { return newtonIterations_; }  // summed over evaluations
 
@@ -58,6 +68,14 @@ class ExpressionObjective {
   void bounds(VecX& lower, VecX& upper) const;
 
  private:
+  struct FirstOrderStart {
+    VecX q, x;
+    MatX dxdq;
+  };
+  // The equilibrium at q (its per-tet activations and jaw) into x_: from the first-order
+  // start when there is one (else from x_), retried from rest.
+  void solveEquilibrium(const VecX& q, const std::vector<Vec6>& tetActivations, const JawPose& jaw);
+
   FaceSolver& solver_;
   const MuscleGeometry& geometry_;
   const FaceTarget& target_;
@@ -66,6 +84,7 @@ class ExpressionObjective {
   bool fitJaw_;
   JawPose fixedJaw_ = JawPose::Zero();
   VecX x_;
+  FirstOrderStart firstOrder_;  // empty q = none
   std::vector<Vec6> tetGradient_;
   double dataLoss_ = 0.0;
   int newtonIterations_ = 0;

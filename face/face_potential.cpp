@@ -118,10 +118,13 @@ VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
   VecX out = VecX::Zero(x.size());
   for (int t = 0; t < model_.tetCount(); ++t) {
     const Element& e = model_.elements[t];
-    const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
-    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
     Eigen::Matrix<double, 12, 1> ve;
     for (int a = 0; a < 4; ++a) ve.segment<3>(3 * a) = v.segment<3>(3 * e.nodes[a]);
+    // A tet where v vanishes adds (signed) zeros: skip it (v on the mandible nodes only,
+    // FaceSolver::sensitivity, touches few tets). Same bits.
+    if (!ve.any()) continue;
+    const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
+    const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
     const Eigen::Matrix<double, 12, 1> he = e.quadrature[0].weight * (B.transpose() * (dP * (B * ve)));
     for (int a = 0; a < 4; ++a) out.segment<3>(3 * e.nodes[a]) += he.segment<3>(3 * a);
   }

@@ -2,6 +2,7 @@
 
 #include <Eigen/SparseCholesky>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include "forward/errors.h"
@@ -35,6 +36,13 @@ NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const Ja
     throw SolveError("face equilibrium: Newton did not converge in " + std::to_string(r.iterations) +
                      " iterations (gradient " + std::to_string(r.gradientNorm) + ")");
   return r;
+}
+
+void FaceSolver::adoptEquilibrium(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
+  if (x.size() != 3 * model_.nodeCount()) throw std::logic_error("FaceSolver::adoptEquilibrium: 3N positions expected");
+  factorizationCurrent_ = false;
+  potential_.setActivations(tetActivations);
+  model_.applyAttachments(pose, x);
 }
 
 void FaceSolver::factorizeExactHessian(const VecX& x) {

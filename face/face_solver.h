@@ -31,6 +31,10 @@ class FaceSolver {
   // (empty = rest) and receives the solution. Throws SolveError when Newton does not
   // converge or produces non-finite values.
   NewtonResult solve(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x);
+  // Makes x, an equilibrium that solve() returned earlier for these activations and pose,
+  // the current one again without solving (e.g. after solves at other trial points), as
+  // if solve() had been called: adjoint() and sensitivity() then apply to it.
+  void adoptEquilibrium(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x);
 
   // Adjoint at an equilibrium x computed by solve() with the same activations and pose.
   // adjoint() and sensitivity() at the same x share one factorization.

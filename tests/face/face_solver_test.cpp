@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <limits>
+
 #include "face/activation_gauss_newton.h"
 #include "face/expression_objective.h"
 #include "face/per_tet_gauss_newton.h"
@@ -181,6 +184,56 @@ TEST(FaceSensitivity, ResidualJacobianMatchesFiniteDifferences) {
     EXPECT_LT(relativeError(analytic, fd), 1e-6) << (t->surface ? "closest-point target" : "correspondences");
     EXPECT_GT(analytic.topRows(3 * t->nodes.size()).rightCols(kJawDofs).norm(), 0.0);
   }
+}
+
+// First-order warm start (ExpressionObjective::setFirstOrderStart, the Gauss-Newton
+// solve's trial points): from x + dx/dq dq Newton reaches the equilibrium found from rest
+// in fewer iterations than from x; a non-finite or failing prediction falls back to x
+// (the same iterates as the plain warm start); at q itself x is taken without a solve.
+TEST(FaceSensitivity, FirstOrderStartReachesTheSameEquilibrium) {
+  FaceModel m = makeBarFace(true);
+  FaceSolver solver(m);
+  Uniform u(9);
+  const FaceTarget target = perturbedTarget(m, u, 1, 3);
+  const Regularization reg{1e-3, 1e-2, 0};
+  ExpressionObjective objective(solver, m.geometry, target, ActivationModel::Muscles, reg, true);
+  Expression e;
+  e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
+  e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
+  const VecX q0 = objective.pack(e);
+  objective.evaluate(q0, nullptr);
+  const VecX x0 = objective.positions();
+  MatX dxdq;
+  expressionResidualJacobian(solver, m.geometry, target, e, x0, reg, true, &dxdq);
+  VecX q1 = q0;
+  for (Eigen::Index i = 0; i < q1.size(); ++i) q1[i] += 0.05 * u();
+
+  // Newton iterations of one evaluation at q1 after `setup`, and its positions.
+  const auto solveAtQ1 = [&](const auto& setup, VecX& x) {
+    setup();
+    const int before = objective.newtonIterations();
+    objective.evaluate(q1, nullptr);
+    x = objective.positions();
+    return objective.newtonIterations() - before;
+  };
+  VecX fromRest, fromX0, predicted, fallback;
+  solveAtQ1([&] { objective.setPositions(VecX()); }, fromRest);
+  const int warm = solveAtQ1([&] { objective.setPositions(x0); }, fromX0);
+  const int first = solveAtQ1([&] { objective.setFirstOrderStart(q0, x0, dxdq); }, predicted);
+  std::printf("Newton iterations at q1: from x(q0) %d, from the first-order prediction %d\n", warm, first);
+  EXPECT_LT(first, warm);
+  EXPECT_LT((predicted - fromRest).lpNorm<Eigen::Infinity>(), 1e-9);
+  EXPECT_LT((fromX0 - fromRest).lpNorm<Eigen::Infinity>(), 1e-9);
+  for (const double scale : {std::numeric_limits<double>::quiet_NaN(), 1e200}) {
+    // NaN: no prediction; 1e200: the energy overflows at the predicted start (SolveError).
+    EXPECT_EQ(solveAtQ1([&] { objective.setFirstOrderStart(q0, x0, scale * dxdq); }, fallback), warm);
+    EXPECT_EQ(fallback, fromX0);
+  }
+  objective.setFirstOrderStart(q0, x0, dxdq);
+  const int before = objective.newtonIterations();
+  objective.evaluate(q0, nullptr);
+  EXPECT_EQ(objective.newtonIterations(), before);
+  EXPECT_EQ(objective.positions(), x0);
 }
 
 // Closest-point targets: the loss gradient 2 (x - cp(x)) / (n size^2) and the residual
