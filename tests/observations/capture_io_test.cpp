@@ -35,6 +35,12 @@ TEST(CaptureIo, LoadsTheBundledFixture) {
   ASSERT_EQ(c.frames[2].cloud.size(), 11);
   for (int i = 0; i < 11; ++i) EXPECT_NEAR(c.frames[2].cloud.points(i, 2), 0.0, 1e-15);
   EXPECT_NEAR((c.frames[2].cloud.point(0) - Vec3(-1.5, 1, 0)).norm(), 0, 1e-15);  // pixel (0, 0)
+  // A frame of one depth image keeps each point's pixel (v w + u, the hole skipped);
+  // cloud files carry none.
+  ASSERT_EQ(c.frames[2].cloud.pixels.size(), 11u);
+  EXPECT_EQ(c.frames[2].cloud.pixels.front(), 0);
+  EXPECT_EQ(c.frames[2].cloud.pixels.back(), 11);
+  EXPECT_TRUE(c.frames[0].cloud.pixels.empty());
   EXPECT_EQ(c.totalPoints(), 19);
   EXPECT_EQ(frameStride(c, 0.01), 4);
   expectInputError([&] { frameStride(c, 0.03); }, {kFixture, "integer multiple"});
@@ -138,6 +144,7 @@ TEST(CaptureIo, RestFramesRoundTripAndLoadFromDepthImages) {
   ASSERT_EQ(depth.restFrames.size(), 2u);
   EXPECT_EQ(depth.restFrames[1].cloud.size(), 11);
   EXPECT_EQ(depth.restFrames[0].cloud.size(), 4);
+  EXPECT_EQ(depth.restFrames[1].cloud.pixels.size(), 11u);
   // Writer: rest frames in order.
   std::swap(c.restFrames[0], c.restFrames[1]);
   expectInputError([&] { writeCapture(dir.file("x"), c); }, {"capture.json", "rest frame 0", "numbered"});

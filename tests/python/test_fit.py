@@ -108,3 +108,20 @@ def test_mixture_cost_fits_a_noisy_capture(tmp_path, small_scene_dict, cli):
     assert abs(result["params"][0] - 3e3) < 150.0
     with pytest.raises(softfit.InputError, match="noise-sigma"):
         softfit.fit(scene, str(capture_dir), "E", point_cost="mixture")
+
+
+def test_pixel_cost_fits_one_depth_camera(tmp_path, small_scene_dict):
+    # point_cost="pixel": each point against the model's point at its camera pixel; a
+    # Kinect-like camera's depth images keep the pixels (one depth image per frame).
+    small_scene_dict["time"]["steps"] = 6
+    scene_path = tmp_path / "scene.json"
+    scene_path.write_text(json.dumps(small_scene_dict))
+    capture_dir = tmp_path / "raw"
+    softfit.synth(str(scene_path), str(capture_dir), sensor="kinect", rest_frames=0, camera_count=1, resolution=40)
+    scene = softfit.Scene(str(scene_path))
+    result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, point_cost="pixel",
+                         noise_sigma=0.003, max_iterations=10)
+    assert result["optimizer"] == "gradient-only-lbfgs"
+    assert abs(result["params"][0] - 3e3) < 150.0
+    with pytest.raises(softfit.InputError, match="noise-sigma"):
+        softfit.fit(scene, str(capture_dir), "E", point_cost="pixel")
