@@ -1,6 +1,7 @@
 #pragma once
-// Sparse SPD solves with CHOLMOD's supernodal Cholesky. The symbolic analysis is done
-// once for a sparsity pattern and reused for every numeric factorization.
+// Sparse SPD solves with CHOLMOD's supernodal Cholesky. The symbolic analysis (fill-
+// reducing ordering: AMD, and METIS too for large systems) is done once for a sparsity
+// pattern and reused for every numeric factorization.
 #include <memory>
 
 #include "forward/solvers/conjugate_gradient.h"
@@ -12,6 +13,10 @@ namespace softfit {
 // Simplicial: LDL^T without BLAS calls; faster solves for small factors (a few 1e5
 // nonzeros), where BLAS call overhead dominates.
 enum class CholeskyMode { Supernodal, Simplicial };
+
+// From this many rows on, the symbolic analysis also tries a METIS ordering and keeps the
+// one with the smaller factor (below it, AMD alone, CHOLMOD's default).
+constexpr Eigen::Index kMetisOrderingRows = 10000;
 
 class CholeskySolver {
  public:
