@@ -39,6 +39,8 @@ std::string cell(std::string s) {
 
 RowTimer::RowTimer() : cpu0_(processCpuSeconds()), wall0_(wallSeconds()) {}
 
+double RowTimer::wallElapsed() const { return wallSeconds() - wall0_; }
+
 void RowTimer::finish(Row& row) const {
   row.cpuSeconds = processCpuSeconds() - cpu0_;
   row.wallSeconds = wallSeconds() - wall0_;

@@ -50,6 +50,7 @@ class RowTimer {
  public:
   RowTimer();
   void finish(Row& row) const;
+  double wallElapsed() const;  // wall seconds since construction
 
  private:
   double cpu0_, wall0_;

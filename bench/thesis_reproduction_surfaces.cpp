@@ -98,19 +98,26 @@ std::vector<Row> dragonRows(const RunOptions& options) {
   const RowTimer timer;
   const int pixels = options.quick ? 24 : 100;
   const int cameras = 12;
+  // Noisy points: the per-pixel cost (each point against the model's point at its pixel),
+  // which the noise cannot bias; --point-cost=sdf runs the thesis' cost.
+  const std::string cost = options.pointCostOr("pixel");
   CameraExperiment experiment(dragon(options), cameras, pixels, "E");
-  experiment.setFitVariant(options.hessian, options.pointCostOr("sdf"));
+  experiment.setFitVariant(options.hessian, cost);
   const double h = experiment.cellSize();
   const Capture capture = experiment.capture(experiment.truth(), h, 1, 1);
   experiment.setNoiseSigma(h);  // known to the mixture cost and the closest-point cost's correction
   VecX start(1);
   start << 10000.0;
   int firstWithin = -1;
+  double withinWall = 0.0;  // wall seconds from the row's start (setup included) to that iteration
   const PointFit fit = experiment.fit(capture, start, options.quick ? 1 : 20, options.verbose, [&](int it, const VecX& p) {
-    if (firstWithin < 0 && std::abs(p[0] / 5000.0 - 1.0) <= 0.03) firstWithin = it;
+    if (firstWithin < 0 && std::abs(p[0] / 5000.0 - 1.0) <= 0.03) {
+      firstWithin = it;
+      withinWall = timer.wallElapsed();
+    }
   });
   Row row;
-  row.experiment = name + fitVariantLabel(options, options.pointCostOr("sdf"));
+  row.experiment = name + fitVariantLabel(options, cost);
   row.setup = format("dragon_res4 x5, head fixed, %d cells / %d nodes (thesis 9968 / 13575), h %g, %d steps, %d cameras "
                      "%dx%d, %lld points, noise sigma 1 voxel; start 10000 (5000)",
                      experiment.cells(), experiment.activeNodes(), h, experiment.steps(), cameras, pixels, pixels,
@@ -118,13 +125,16 @@ std::vector<Row> dragonRows(const RunOptions& options) {
   row.thesisResult = "4348 after 18 gradient-descent steps, 12 min (GTX 1060)";
   row.softfitResult = format("%.6g after %d iterations, %d evaluations (%s)%s", fit.p[0], fit.iterations,
                              fit.evaluations, fit.stop.c_str(),
-                             firstWithin >= 0 ? format("; within 3%% from iteration %d", firstWithin).c_str() : "");
+                             firstWithin >= 0 ? format("; within 3%% from iteration %d, %.0f s wall into the row "
+                                                       "(setup included)", firstWithin, withinWall).c_str()
+                                              : "");
   row.error = percent(fit.p[0], 5000.0);
   timer.finish(row);
+  // The thesis stopped after 18 steps (12 min) at -13%: compare the time to within 3%.
   const bool within = std::abs(fit.p[0] / 5000.0 - 1.0) <= 0.03;
-  const bool faster = row.wallSeconds < 12 * 60;
-  row.verdict = within && faster ? "ahead: within 3%, less wall time than 12 min"
-                : within         ? "behind on time: within 3% but more than 12 min wall (shared machine: see CPU s)"
+  const bool faster = firstWithin >= 0 && withinWall < 12 * 60;
+  row.verdict = within && faster ? "ahead: within 3% in less wall time than the thesis' 12 min"
+                : within         ? "behind on time: within 3%, but later than 12 min wall (shared machine: see CPU s)"
                                  : "behind: not within 3%";
   return {row};
 }
