@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <stdexcept>
+#include <string>
 
 #include "forward/errors.h"
 #include "observations/camera_json.h"
@@ -84,6 +85,11 @@ FitObservations loadFitObservations(const std::string& dir, const BuiltScene& sc
     o.lossOptions = pointLossOptions(*o.capture, dt, o.cost, options);
     if (o.cost == "mixture" || o.cost == "pixel")
       o.geometry.cameras = readCameras(captureCamerasPath(dir, options));
+    // A capture folder keeps pixel ids only for frames of one depth image, whose pixels
+    // name one camera: the camera file must hold exactly that one.
+    if (o.cost == "pixel" && o.geometry.cameras.size() != 1)
+      throw InputError(captureCamerasPath(dir, options) + ": --point-cost pixel on a capture folder needs exactly one "
+                       "camera (that of its depth images), got " + std::to_string(o.geometry.cameras.size()));
     std::unique_ptr<CaptureLoss> points = o.pointLossOf(*o.capture);
     o.frames = o.capture->frameCount();
     o.steps = points->lastStep();

@@ -55,7 +55,8 @@ PointCloudLossOptions pointLossOptions(const Capture& capture, double dt, const 
 
 // InputError for an unknown cost, "sdf" without a grid, "mixture" or "pixel" without
 // cameras or noise sigma, or "pixel" for a capture without pixel ids (pixel_point_loss.h:
-// rendered captures, and capture folders with one depth image per frame).
+// rendered captures, and capture folders with one depth image per frame; such a folder's
+// camera file must then hold exactly that camera: loadFitObservations checks it).
 std::unique_ptr<CaptureLoss> makeCapturePointLoss(const PointCostGeometry& geometry, const Capture& capture,
                                                   const PointCloudLossOptions& options, const std::string& cost);
 
