@@ -1,8 +1,8 @@
 // Fig. 5.8 (sparse point cost under noise) and Fig. 5.9 / 5.10 (swinging torus): E and
 // nu from virtual depth cameras (thesis_reproduction_cameras.h): the noise rows with the
 // per-pixel cost (each point against the model's point at its camera pixel), the torus
-// with the thesis' point cost. Noise: isotropic
-// Gaussian, sigma in voxels (cells) on every coordinate, seed 1.
+// with the thesis' point cost. Noise: isotropic Gaussian, sigma in voxels (cells) on
+// every coordinate, seed 1.
 #include <algorithm>
 #include <cmath>
 

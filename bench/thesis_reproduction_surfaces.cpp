@@ -105,7 +105,7 @@ std::vector<Row> dragonRows(const RunOptions& options) {
   experiment.setFitVariant(options.hessian, cost);
   const double h = experiment.cellSize();
   const Capture capture = experiment.capture(experiment.truth(), h, 1, 1);
-  experiment.setNoiseSigma(h);  // known to the mixture cost and the closest-point cost's correction
+  experiment.setNoiseSigma(h);  // the per-pixel cost's truncation, the mixture's sigma, closest's correction
   VecX start(1);
   start << 10000.0;
   int firstWithin = -1;
