@@ -1,30 +1,20 @@
 #include "observations/pixel_point_cost.h"
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "forward/errors.h"
-#include "observations/rendered_samples.h"
 
 namespace softfit {
 
 double pixelPointCost(const PointCloud& cloud, const VecX& vertices, const TriangleMatrix& triangles,
                       const std::vector<Camera>& cameras, const PixelPointOptions& options, double weight,
                       VecX* gradient) {
-  if (!(options.sigma > 0.0) || !std::isfinite(options.sigma))
-    throw InputError("per-pixel point cost: noise sigma must be > 0 (got " + std::to_string(options.sigma) + ")");
-  if (!(options.cutoff >= 1.0) || !std::isfinite(options.cutoff))
-    throw InputError("per-pixel point cost: cutoff must be >= 1 sigma");
-  if (cameras.empty()) throw InputError("per-pixel point cost: no cameras");
+  validateRenderedCost("per-pixel point cost", options, cameras, vertices, gradient);
   if (cloud.pixels.size() != static_cast<std::size_t>(cloud.size()))
     throw InputError("per-pixel point cost: the points carry no pixel ids (" + std::to_string(cloud.pixels.size()) +
                      " for " + std::to_string(cloud.size()) + " points); it needs each point's camera pixel");
-  if (gradient && gradient->size() != vertices.size())
-    throw InputError("per-pixel point cost: gradient has " + std::to_string(gradient->size()) +
-                     " entries, expected " + std::to_string(vertices.size()));
-  long long pixels = 0;
-  for (const Camera& camera : cameras) pixels += static_cast<long long>(camera.intrinsics.width) * camera.intrinsics.height;
+  const long long pixels = cameraPixelCount(cameras);
   for (int i = 0; i < cloud.size(); ++i)
     if (cloud.pixels[i] < 0 || cloud.pixels[i] >= pixels)
       throw InputError("per-pixel point cost: point " + std::to_string(i) + " has pixel id " +

@@ -21,14 +21,12 @@
 #include "forward/types.h"
 #include "observations/camera.h"
 #include "observations/point_cloud.h"
+#include "observations/rendered_samples.h"
 
 namespace softfit {
 
-struct PixelPointOptions {
-  double sigma = 0.0;   // noise standard deviation per coordinate (metres, > 0)
-  double cutoff = 4.0;  // residuals beyond cutoff * sigma count as outliers (>= 1)
-  int threads = 0;      // ray casting; 0 = all hardware threads; the result does not depend on it
-};
+// sigma, threads, and cutoff: residuals beyond cutoff * sigma count as outliers.
+using PixelPointOptions = RenderedCostOptions;
 
 // weight * J(x) of one frame's `cloud` (its pixel ids over `cameras`, in their order);
 // adds weight * dJ/dvertices to *gradient (3V) when given. Throws InputError for

@@ -85,23 +85,12 @@ class RadiusGrid {
 // surface within the radius (27 cubes of the radius itself: ~3x).
 constexpr int kCellsPerRadius = 3;
 
-void validate(const RenderedMixtureOptions& options, const std::vector<Camera>& cameras) {
-  if (!(options.sigma > 0.0) || !std::isfinite(options.sigma))
-    throw InputError("rendered mixture cost: noise sigma must be > 0 (got " + std::to_string(options.sigma) + ")");
-  if (!(options.cutoff >= 1.0) || !std::isfinite(options.cutoff))
-    throw InputError("rendered mixture cost: cutoff must be >= 1 sigma");
-  if (cameras.empty()) throw InputError("rendered mixture cost: no cameras");
-}
-
 }  // namespace
 
 double renderedMixtureCost(const PointCloud& cloud, const VecX& vertices, const TriangleMatrix& triangles,
                            const std::vector<Camera>& cameras, const RenderedMixtureOptions& options, double weight,
                            VecX* gradient) {
-  validate(options, cameras);
-  if (gradient && gradient->size() != vertices.size())
-    throw InputError("rendered mixture cost: gradient has " + std::to_string(gradient->size()) + " entries, expected " +
-                     std::to_string(vertices.size()));
+  validateRenderedCost("rendered mixture cost", options, cameras, vertices, gradient);
   const std::vector<RenderedSample> samples = renderSamples(vertices, triangles, cameras, options.threads);
   if (samples.empty()) throw InputError("rendered mixture cost: the cameras see nothing of the surface");
   const int n = cloud.size();

@@ -31,11 +31,8 @@
 
 namespace softfit {
 
-struct RenderedMixtureOptions {
-  double sigma = 0.0;   // noise standard deviation per coordinate (metres, > 0)
-  double cutoff = 4.0;  // samples farther than cutoff * sigma from a point are ignored (>= 1)
-  int threads = 0;      // 0 = all hardware threads; the result does not depend on it
-};
+// sigma, threads, and cutoff: samples farther than cutoff * sigma from a point are ignored.
+using RenderedMixtureOptions = RenderedCostOptions;
 
 // weight * J(x) of one frame's `cloud`; adds weight * dJ/dvertices to *gradient (3V) when
 // given. Throws InputError for sigma <= 0, cutoff < 1, no camera, a triangle index out of

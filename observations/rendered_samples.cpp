@@ -1,6 +1,8 @@
 #include "observations/rendered_samples.h"
 
 #include <Eigen/Geometry>
+#include <cmath>
+#include <string>
 
 #include "forward/errors.h"
 #include "forward/mesh/triangle_bvh.h"
@@ -8,14 +10,30 @@
 
 namespace softfit {
 
-std::vector<RenderedSample> renderSamples(const VecX& vertices, const TriangleMatrix& triangles,
-                                          const std::vector<Camera>& cameras, int threads) {
+void validateRenderedCost(const std::string& cost, const RenderedCostOptions& options,
+                          const std::vector<Camera>& cameras, const VecX& vertices, const VecX* gradient) {
+  if (!(options.sigma > 0.0) || !std::isfinite(options.sigma))
+    throw InputError(cost + ": noise sigma must be > 0 (got " + std::to_string(options.sigma) + ")");
+  if (!(options.cutoff >= 1.0) || !std::isfinite(options.cutoff)) throw InputError(cost + ": cutoff must be >= 1 sigma");
+  if (cameras.empty()) throw InputError(cost + ": no cameras");
+  if (gradient && gradient->size() != vertices.size())
+    throw InputError(cost + ": gradient has " + std::to_string(gradient->size()) + " entries, expected " +
+                     std::to_string(vertices.size()));
+}
+
+long long cameraPixelCount(const std::vector<Camera>& cameras) {
   long long pixels = 0;
   for (const Camera& camera : cameras) {
     validateIntrinsics(camera.intrinsics, "camera" + (camera.name.empty() ? std::string() : " " + camera.name));
     pixels += static_cast<long long>(camera.intrinsics.width) * camera.intrinsics.height;
   }
   if (pixels > kMaxCameraPixels) throw InputError("rendered points: more than 1e8 pixels over all cameras");
+  return pixels;
+}
+
+std::vector<RenderedSample> renderSamples(const VecX& vertices, const TriangleMatrix& triangles,
+                                          const std::vector<Camera>& cameras, int threads) {
+  cameraPixelCount(cameras);  // validates the intrinsics and the total
   const TriangleBvh bvh(vertices, triangles);
   std::vector<RenderedSample> samples;
   long long first = 0;  // the camera's first pixel over all cameras

@@ -7,12 +7,27 @@
 // A rendered point stays on its pixel's ray while the triangle it hits (vertices a_k,
 // barycentric b) moves, so ds/da_k = b_k d n^T / (n . d) (n the triangle's normal): a
 // cost gradient g at the point reaches vertex k as b_k n (d . g) / (n . d).
+#include <string>
 #include <vector>
 
 #include "forward/types.h"
 #include "observations/camera.h"
 
 namespace softfit {
+
+// Options of the costs of rendered points (rendered_mixture_cost.h, pixel_point_cost.h).
+struct RenderedCostOptions {
+  double sigma = 0.0;   // noise standard deviation per coordinate (metres, > 0)
+  double cutoff = 4.0;  // distances beyond cutoff * sigma count as outliers (>= 1)
+  int threads = 0;      // ray casting (and the mixture's sums); 0 = all hardware threads; the result does not depend on it
+};
+// Throws InputError "<cost>: ..." for sigma <= 0, cutoff < 1, no cameras, or a gradient
+// (when given) whose size is not the vertices'.
+void validateRenderedCost(const std::string& cost, const RenderedCostOptions& options,
+                          const std::vector<Camera>& cameras, const VecX& vertices, const VecX* gradient);
+// The pixels of all cameras together (the range of RenderedSample::pixel). Throws
+// InputError for invalid intrinsics or more than 1e8 pixels.
+long long cameraPixelCount(const std::vector<Camera>& cameras);
 
 // Per camera, per pixel row by row, the ray's nearest hit (as renderCloud, without noise).
 struct RenderedSample {

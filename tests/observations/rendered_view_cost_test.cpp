@@ -38,30 +38,19 @@ struct RenderedViewCost {
       loss;
 };
 
-RenderedViewCost mixtureCost() {
-  return {"mixture",
-          [](const PointCloud& c, const VecX& v, const TriangleMatrix& t, const std::vector<Camera>& cams,
-             double sigma, int threads, double weight, VecX* g) {
-            RenderedMixtureOptions o;
+// One case: the frame cost `cost` (options RenderedCostOptions) and its capture loss Loss.
+template <typename Loss, typename Cost>
+RenderedViewCost renderedViewCost(const std::string& name, Cost cost) {
+  return {name,
+          [cost](const PointCloud& c, const VecX& v, const TriangleMatrix& t, const std::vector<Camera>& cams,
+                 double sigma, int threads, double weight, VecX* g) {
+            RenderedCostOptions o;
             o.sigma = sigma;
             o.threads = threads;
-            return renderedMixtureCost(c, v, t, cams, o, weight, g);
+            return cost(c, v, t, cams, o, weight, g);
           },
           [](const Capture& c, const EmbeddedSurface& s, const std::vector<Camera>& cams,
-             const PointCloudLossOptions& o) { return std::make_unique<RenderedMixtureLoss>(c, s, cams, o); }};
-}
-
-RenderedViewCost pixelCost() {
-  return {"pixel",
-          [](const PointCloud& c, const VecX& v, const TriangleMatrix& t, const std::vector<Camera>& cams,
-             double sigma, int threads, double weight, VecX* g) {
-            PixelPointOptions o;
-            o.sigma = sigma;
-            o.threads = threads;
-            return pixelPointCost(c, v, t, cams, o, weight, g);
-          },
-          [](const Capture& c, const EmbeddedSurface& s, const std::vector<Camera>& cams,
-             const PointCloudLossOptions& o) { return std::make_unique<PixelPointLoss>(c, s, cams, o); }};
+             const PointCloudLossOptions& o) { return std::make_unique<Loss>(c, s, cams, o); }};
 }
 
 class RenderedViewCostTest : public ::testing::TestWithParam<RenderedViewCost> {};
@@ -171,7 +160,8 @@ TEST_P(RenderedViewCostTest, LossChainsThroughTheEmbeddingAndNeedsSigmaAndCamera
   EXPECT_NEAR(gx.dot(d), (cost(y + 1e-7 * d, unused) - cost(y - 1e-7 * d, unused)) / 2e-7, 1e-5 * gx.norm());
 }
 
-INSTANTIATE_TEST_SUITE_P(Costs, RenderedViewCostTest, ::testing::Values(mixtureCost(), pixelCost()),
+INSTANTIATE_TEST_SUITE_P(Costs, RenderedViewCostTest, ::testing::Values(renderedViewCost<RenderedMixtureLoss>("mixture", renderedMixtureCost),
+                                           renderedViewCost<PixelPointLoss>("pixel", pixelPointCost)),
                          [](const ::testing::TestParamInfo<RenderedViewCost>& info) { return info.param.name; });
 
 }  // namespace
