@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "forward/errors.h"
 
@@ -124,7 +125,11 @@ MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geomet
   const int parameters = 6 * muscles + (fitJaw ? kJawDofs : 0);
   // d grad E / dq: tet i's activation a_i = sum_j S_ij a_j.
   MatX forceDerivative = MatX::Zero(x.size(), parameters);
-  const auto blocks = solver.potential().activationForceBlocks(x);
+  std::vector<char> muscular(m.tetCount(), 0);  // tets with a muscle column in S
+  for (int t = 0; t < m.tetCount(); ++t)
+    for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k)
+      if (geometry.column(k) != 0) muscular[t] = 1;
+  const auto blocks = solver.potential().activationForceBlocks(x, muscular);
   for (int t = 0; t < m.tetCount(); ++t) {
     const auto& nodes = m.elements[t].nodes;
     for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k) {
@@ -161,6 +166,8 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
   if (options.kind != ActivationModel::Muscles)
     throw std::logic_error("fitActivationsGaussNewton: the reduced (muscle) model only");
   const auto t0 = std::chrono::steady_clock::now();
+  // The Jacobians at accepted points reuse the factorization of Newton's last step there.
+  const ReuseNewtonFactorization reuse(solver);
   ExpressionObjective objective(solver, geometry, target, options.kind, options.regularization, options.fitJaw);
   objective.setFixedJaw(start.jaw);
   if (warmPositions) objective.setPositions(*warmPositions);

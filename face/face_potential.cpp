@@ -131,14 +131,23 @@ VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
   return out;
 }
 
-std::vector<Eigen::Matrix<double, 12, 6>> FacePotential::activationForceBlocks(const VecX& x) const {
+std::vector<Eigen::Matrix<double, 12, 6>> FacePotential::activationForceBlocks(const VecX& x,
+                                                                              const std::vector<char>& wanted) const {
+  if (!wanted.empty() && static_cast<int>(wanted.size()) != model_.tetCount())
+    throw std::logic_error("FacePotential::activationForceBlocks: one flag per tet expected");
   const std::vector<ActivePolar>& polar = polars(x);
   std::vector<Eigen::Matrix<double, 12, 6>> out(model_.tetCount());
-  for (int t = 0; t < model_.tetCount(); ++t) {
-    const Mat96 dPda =
-        activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-    out[t] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * dPda);
-  }
+  forEachRangeInParallel(model_.tetCount(), 0, [&](int begin, int end) {
+    for (int t = begin; t < end; ++t) {
+      if (!wanted.empty() && !wanted[t]) {
+        out[t].setZero();
+        continue;
+      }
+      const Mat96 dPda =
+          activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
+      out[t] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * dPda);
+    }
+  });
   return out;
 }
 

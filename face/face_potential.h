@@ -33,7 +33,10 @@ class FacePotential final : public NewtonObjective {
   // Per tet: -(d grad E / d a_i)^T lambda, i.e. dL/da_i for an adjoint vector lambda.
   std::vector<Vec6> activationAdjoint(const VecX& x, const VecX& lambda) const;
   // Per tet: d grad E / d a_i (12 x 6; rows = the tet's 4 nodes x 3), for sensitivities.
-  std::vector<Eigen::Matrix<double, 12, 6>> activationForceBlocks(const VecX& x) const;
+  // With `wanted` (one flag per tet), only the flagged tets' blocks are computed; the
+  // others are left zero.
+  std::vector<Eigen::Matrix<double, 12, 6>> activationForceBlocks(const VecX& x,
+                                                                  const std::vector<char>& wanted = {}) const;
 
   EigenvalueFilter filter = EigenvalueFilter::ExactFirst;
 

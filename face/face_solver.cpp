@@ -31,16 +31,19 @@ NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const Ja
   potential_.setActivations(tetActivations);
   if (x.size() != 3 * model_.nodeCount()) x = model_.mesh.restPositions();
   model_.applyAttachments(pose, x);
+  solvedX_.resize(0);
   const NewtonResult r = newton_.minimize(potential_, x, fixed_);
   if (!r.converged)
     throw SolveError("face equilibrium: Newton did not converge in " + std::to_string(r.iterations) +
                      " iterations (gradient " + std::to_string(r.gradientNorm) + ")");
+  solvedX_ = x;
   return r;
 }
 
 void FaceSolver::adoptEquilibrium(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
   if (x.size() != 3 * model_.nodeCount()) throw std::logic_error("FaceSolver::adoptEquilibrium: 3N positions expected");
   factorizationCurrent_ = false;
+  solvedX_.resize(0);
   potential_.setActivations(tetActivations);
   model_.applyAttachments(pose, x);
 }
@@ -48,23 +51,31 @@ void FaceSolver::adoptEquilibrium(const std::vector<Vec6>& tetActivations, const
 void FaceSolver::factorizeExactHessian(const VecX& x) {
   if (factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x) return;
   factorizationCurrent_ = false;
-  if (H_.rows() != x.size()) H_ = potential_.hessianPattern();
-  potential_.hessian(x, H_, HessianKind::Exact);
-  VecX unused = VecX::Zero(x.size());
-  eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
-  indefinite_ = !adjointSolver_.factorize(H_);
-  if (indefinite_) {
-    // The exact Hessian of a (marginally) stable equilibrium may be indefinite in
-    // round-off: fall back to an LDL^T factorization.
-    indefiniteSolver_.compute(H_);
-    if (indefiniteSolver_.info() != Eigen::Success) throw SolveError("face: equilibrium Hessian is singular");
+  const bool reuse = reuseNewtonFactorization_ && solvedX_.size() == x.size() && solvedX_ == x &&
+                     newton_.lastExactFactorization();
+  if (reuse) {
+    indefinite_ = false;
+  } else {
+    if (H_.rows() != x.size()) H_ = potential_.hessianPattern();
+    potential_.hessian(x, H_, HessianKind::Exact);
+    VecX unused = VecX::Zero(x.size());
+    eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
+    // Newton's Cholesky solver: one symbolic analysis for all of this solver's systems.
+    indefinite_ = !newton_.factorizeExactHessian(H_, x);
+    if (indefinite_) {
+      // The exact Hessian of a (marginally) stable equilibrium may be indefinite in
+      // round-off: fall back to an LDL^T factorization.
+      indefiniteSolver_.compute(H_);
+      if (indefiniteSolver_.info() != Eigen::Success) throw SolveError("face: equilibrium Hessian is singular");
+    }
   }
   factorizedAt_ = x;
   factorizationCurrent_ = true;
 }
 
 MatX FaceSolver::solveEliminated(const MatX& rhs) const {
-  MatX out = indefinite_ ? MatX(indefiniteSolver_.solve(rhs)) : adjointSolver_.solveColumns(rhs);
+  MatX out =
+      indefinite_ ? MatX(indefiniteSolver_.solve(rhs)) : newton_.lastExactFactorization()->solveColumns(rhs);
   if (!out.allFinite()) throw SolveError("face: non-finite solution of the equilibrium Hessian system");
   return out;
 }

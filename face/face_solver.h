@@ -51,24 +51,53 @@ class FaceSolver {
   // of the last solve(): the building block of matrix-free sensitivities and adjoints.
   MatX solveFreeDofs(const VecX& x, const MatX& rhs);
 
+  // On: adjoint(), sensitivity() and solveFreeDofs() at the equilibrium that solve() just
+  // returned use Newton's last factorization (NewtonSolver::lastExactFactorization): the
+  // exact Hessian one step before x, at most the step tolerance away, instead of
+  // factorizing the Hessian at x itself. One factorization fewer per point, at a relative
+  // error of about (step tolerance / element size) in the result; meant for Gauss-Newton
+  // Jacobians. Off by default (exact). Elsewhere (after adoptEquilibrium(), or when
+  // Newton's last step was not an exact Cholesky one) the Hessian at x is factorized.
+  void setReuseNewtonFactorization(bool on) { reuseNewtonFactorization_ = on; }
+  bool reuseNewtonFactorization() const { return reuseNewtonFactorization_; }
+
  private:
-  // Exact Hessian at x with the attached dofs eliminated, factorized (Cholesky, or LDL^T
-  // when round-off makes it indefinite); then solveEliminated() applies its inverse. The
-  // factorization is reused while x is unchanged and no solve() has run since (the
-  // Hessian depends on x and the activations, which solve() sets).
+  // Exact Hessian at x with the attached dofs eliminated, factorized (Cholesky with
+  // Newton's solver, or LDL^T when round-off makes it indefinite), or Newton's last
+  // factorization (setReuseNewtonFactorization); then solveEliminated() applies its
+  // inverse. The factorization is reused while x is unchanged and no solve() has run since
+  // (the Hessian depends on x and the activations, which solve() sets).
   void factorizeExactHessian(const VecX& x);
   MatX solveEliminated(const MatX& rhs) const;
 
   const FaceModel& model_;
   FacePotential potential_;
   NewtonSolver newton_;
-  CholeskySolver adjointSolver_;
+  bool reuseNewtonFactorization_ = false;
+  VecX solvedX_;  // the equilibrium of the last solve() (empty after adoptEquilibrium)
   Eigen::SimplicialLDLT<SparseMatrix> indefiniteSolver_;
   bool indefinite_ = false;
   VecX factorizedAt_;
   bool factorizationCurrent_ = false;
   SparseMatrix H_;
   DofMask fixed_;
+};
+
+// Turns FaceSolver::setReuseNewtonFactorization on for its lifetime (a Gauss-Newton fit)
+// and restores the previous setting.
+class ReuseNewtonFactorization {
+ public:
+  explicit ReuseNewtonFactorization(FaceSolver& solver)
+      : solver_(solver), previous_(solver.reuseNewtonFactorization()) {
+    solver_.setReuseNewtonFactorization(true);
+  }
+  ~ReuseNewtonFactorization() { solver_.setReuseNewtonFactorization(previous_); }
+  ReuseNewtonFactorization(const ReuseNewtonFactorization&) = delete;
+  ReuseNewtonFactorization& operator=(const ReuseNewtonFactorization&) = delete;
+
+ private:
+  FaceSolver& solver_;
+  bool previous_;
 };
 
 }  // namespace softfit::face

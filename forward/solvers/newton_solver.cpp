@@ -35,8 +35,15 @@ double factorizeWithShift(CholeskySolver& cholesky, SparseMatrix& H, int& factor
 
 }  // namespace
 
+bool NewtonSolver::factorizeExactHessian(const SparseMatrix& H, const VecX& at) {
+  exactFactorValid_ = cholesky_.factorize(H);
+  if (exactFactorValid_) exactFactorAt_ = at;
+  return exactFactorValid_;
+}
+
 NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const DofMask& fixed) {
   NewtonResult result;
+  exactFactorValid_ = false;
   if (H_.rows() != x.size()) H_ = objective.hessianPattern();
   const bool adaptive = objective.adaptiveFilter();
   if (adaptive && exactH_.rows() != x.size()) exactH_ = objective.hessianPattern();
@@ -117,6 +124,10 @@ NewtonResult NewtonSolver::minimize(NewtonObjective& objective, VecX& x, const D
     if (result.lastStepNorm <= options_.stepTolerance) {
       // Converged: the remaining correction is below the tolerance; take it without a
       // line search (at this scale the objective's round-off dominates its decrease).
+      if (exactStep && !indefinite) {
+        exactFactorAt_ = x;
+        exactFactorValid_ = true;
+      }
       x += dx;
       value = objective.value(x);
       report(1.0, exactStep, indefinite);

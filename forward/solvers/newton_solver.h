@@ -116,6 +116,22 @@ class NewtonSolver {
   NewtonResult minimize(NewtonObjective& objective, VecX& x, const DofMask& fixed);
   // CHOLMOD symbolic analyses so far (1 while the Hessian pattern does not change).
   int symbolicAnalyses() const { return cholesky_.symbolicAnalyses(); }
+  // When the last minimize() converged with a full step solved by the Cholesky factor of
+  // the exact Hessian (fixed rows and columns eliminated as eliminateDirichlet does):
+  // that factor, and in *at the point where it was factorized, one step (at most
+  // stepTolerance in the infinity norm) before the returned x. Otherwise null. Lets
+  // sensitivities at the equilibrium reuse Newton's last factorization.
+  // factorizeExactHessian() also sets it.
+  const CholeskySolver* lastExactFactorization(VecX* at = nullptr) const {
+    if (!exactFactorValid_) return nullptr;
+    if (at) *at = exactFactorAt_;
+    return &cholesky_;
+  }
+  // Factorizes H, the exact Hessian at `at` with the fixed dofs eliminated, with Newton's
+  // own Cholesky solver (same pattern: its symbolic analysis is reused), for solves at an
+  // equilibrium that minimize() did not factorize. Returns false when H is not positive
+  // definite; otherwise lastExactFactorization() returns it.
+  bool factorizeExactHessian(const SparseMatrix& H, const VecX& at);
 
  private:
   NewtonOptions options_;
@@ -123,6 +139,8 @@ class NewtonSolver {
   CholeskySolver indefinite_{CholeskyMode::Simplicial};  // LDL^T of indefinite exact Hessians
   SparseMatrix H_;
   SparseMatrix exactH_;  // adaptive filtering: the exact Hessian for the trust-region ratio
+  VecX exactFactorAt_;    // lastExactFactorization()
+  bool exactFactorValid_ = false;
 };
 
 }  // namespace softfit

@@ -83,6 +83,29 @@ TEST(FacePotential, GradientAndExactHessianMatchFiniteDifferences) {
   EXPECT_GT(Eigen::SelfAdjointEigenSolver<MatX>(MatX(H)).eigenvalues().minCoeff(), -1e-8 * MatX(H).norm());
 }
 
+// Activation force blocks for some tets only: the flagged ones as computed for all, the
+// others zero; a flag vector of the wrong size is refused.
+TEST(FacePotential, ActivationForceBlocksOfFlaggedTetsOnly) {
+  FaceModel m = makeBarFace(false);
+  Uniform u(4);
+  FacePotential potential(m);
+  potential.setActivations(randomTetActivations(m, u));
+  VecX x = m.mesh.restPositions();
+  for (int i = 0; i < x.size(); ++i) x[i] += 0.1 * u();
+  const auto all = potential.activationForceBlocks(x);
+  std::vector<char> wanted(m.tetCount(), 0);
+  for (int t = 0; t < m.tetCount(); t += 3) wanted[t] = 1;
+  const auto some = potential.activationForceBlocks(x, wanted);
+  for (int t = 0; t < m.tetCount(); ++t) {
+    ASSERT_GT(all[t].norm(), 0.0);
+    if (wanted[t])
+      EXPECT_EQ(some[t], all[t]) << "tet " << t;
+    else
+      EXPECT_EQ(some[t].norm(), 0.0) << "tet " << t;
+  }
+  EXPECT_THROW(potential.activationForceBlocks(x, std::vector<char>(1, 1)), std::logic_error);
+}
+
 TEST(FacePotential, PassiveModelIsCorotatedElasticityAndZeroAtRest) {
   FaceModel m = makeBarFace(false);
   m.gravity.setZero();
@@ -234,6 +257,43 @@ TEST(FaceSensitivity, FirstOrderStartReachesTheSameEquilibrium) {
   objective.evaluate(q0, nullptr);
   EXPECT_EQ(objective.newtonIterations(), before);
   EXPECT_EQ(objective.positions(), x0);
+}
+
+// Reusing Newton's last factorization (the Gauss-Newton fit's Jacobians): the
+// sensitivity after solve() then differs from the exact one (Hessian at the equilibrium
+// itself) by about the last step over the element size, not in its bits only; after
+// adoptEquilibrium(), or with reuse off, the exact Hessian is factorized (the same bits
+// as a fresh solver); the scope restores the setting.
+TEST(FaceSensitivity, ReusedNewtonFactorizationIsCloseToTheExactOne) {
+  FaceModel m = makeBarFace(true);
+  Uniform u(21);
+  const std::vector<Vec6> a = randomTetActivations(m, u);
+  JawPose pose;
+  pose << 0.05, -0.03, 0.01, 0.02, -0.01;
+  const auto sensitivityAfterSolve = [&](FaceSolver& solver, bool adopt) {
+    VecX x;
+    solver.solve(a, pose, x);
+    if (adopt) solver.adoptEquilibrium(a, pose, x);
+    const MatX derivative = MatX::Ones(x.size(), 1);
+    return solver.sensitivity(x, derivative, MatX::Zero(x.size(), 1));
+  };
+  FaceSolver exactSolver(m);
+  const MatX exact = sensitivityAfterSolve(exactSolver, false);
+  FaceSolver solver(m);
+  MatX reused, adopted;
+  {
+    const ReuseNewtonFactorization reuse(solver);
+    EXPECT_TRUE(solver.reuseNewtonFactorization());
+    reused = sensitivityAfterSolve(solver, false);
+    adopted = sensitivityAfterSolve(solver, true);
+  }
+  EXPECT_FALSE(solver.reuseNewtonFactorization());
+  const double difference = relativeError(reused, exact);
+  std::printf("sensitivity from Newton's last factorization: relative difference %.2e\n", difference);
+  EXPECT_GT(difference, 0.0);  // a different matrix was solved
+  EXPECT_LT(difference, 1e-7);
+  EXPECT_EQ(adopted, exact);
+  EXPECT_EQ(sensitivityAfterSolve(solver, false), exact);
 }
 
 // Closest-point targets: the loss gradient 2 (x - cp(x)) / (n size^2) and the residual

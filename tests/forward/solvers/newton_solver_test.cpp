@@ -1,7 +1,7 @@
 // NewtonSolver: adaptive (trust-region) eigenvalue filtering (Chen et al. SIGGRAPH Asia
 // 2024: the solver asks for the model-trusted Hessian exactly after steps whose actual
 // decrease matched the exact quadratic model's prediction), exact-first Hessians, the
-// watchdog line search and the relative gradient stopping rule.
+// watchdog line search, the relative gradient stopping rule and the last factorization.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -135,6 +135,44 @@ TEST(NewtonSolver, ExactFirstUsesTheExactHessianWhereItIsPositiveDefinite) {
   const NewtonResult rc = minimizeDoubleWell(clamped, y);
   EXPECT_LE(r.iterations, rc.iterations);
   EXPECT_EQ(rc.filteredIterations, rc.iterations);
+}
+
+// Newton's last factorization, for sensitivities at the equilibrium: after a converged
+// exact step it is the exact Hessian one step before x; a run that stops on the gradient
+// test (no final step) leaves none; factorizeExactHessian() sets one, the next
+// minimize() drops it.
+TEST(NewtonSolver, LastExactFactorizationIsTheHessianOneStepBeforeTheSolution) {
+  DoubleWellObjective objective;
+  NewtonOptions o = options();
+  o.gradientTolerance = 0.0;
+  o.stepTolerance = 1e-6;
+  NewtonSolver solver(o);
+  EXPECT_EQ(solver.lastExactFactorization(), nullptr);
+  VecX x(2);
+  x << 3.0, -2.0;
+  ASSERT_TRUE(solver.minimize(objective, x, DofMask(2, false)).converged);
+  VecX at;
+  const CholeskySolver* factor = solver.lastExactFactorization(&at);
+  ASSERT_NE(factor, nullptr);
+  EXPECT_GT((x - at).lpNorm<Eigen::Infinity>(), 0.0);
+  EXPECT_LE((x - at).lpNorm<Eigen::Infinity>(), 1e-6);
+  const VecX b = VecX::Ones(2);
+  const VecX solved = factor->solve(b);
+  for (int i = 0; i < 2; ++i) EXPECT_NEAR(solved[i], 1.0 / (3.0 * at[i] * at[i] - 1.0), 1e-14);
+
+  NewtonSolver byGradient(options());
+  VecX y(2);
+  y << 3.0, -2.0;
+  ASSERT_TRUE(byGradient.minimize(objective, y, DofMask(2, false)).converged);
+  EXPECT_EQ(byGradient.lastExactFactorization(), nullptr);
+  SparseMatrix H = objective.hessianPattern();
+  objective.hessian(y, H, HessianKind::Exact);
+  ASSERT_TRUE(byGradient.factorizeExactHessian(H, y));
+  ASSERT_NE(byGradient.lastExactFactorization(&at), nullptr);
+  EXPECT_EQ(at, y);
+  H.coeffRef(0, 0) = -1.0;
+  EXPECT_FALSE(byGradient.factorizeExactHessian(H, y));
+  EXPECT_EQ(byGradient.lastExactFactorization(), nullptr);
 }
 
 TEST(NewtonSolver, ExactFirstFallsBackToTheFilteredHessianWhereItIsIndefinite) {
