@@ -98,11 +98,12 @@ void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
   computeInParallelScatterInOrder(
       model_.tetCount(), kAssemblyBatch, 0,
       [&](int t, int slot) {
-        const Eigen::Matrix<double, 9, 12> B = shapeMatrix(t);
         const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-        const Eigen::Matrix<double, 12, 9> BtdP = B.transpose().lazyProduct(dP);
+        const QuadraturePoint& q = model_.elements[t].quadrature[0];
+        const double s = model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0;  // as shapeMatrix()
         Mat12& He = local[slot];
-        He = model_.elements[t].quadrature[0].weight * BtdP.lazyProduct(B);
+        He.setZero();
+        addShapeSandwich<4>(Eigen::Matrix<double, 4, 3>(s * q.dNdX), q.weight, dP, He);
         He = (0.5 * (He + He.transpose())).eval();
         projectToPsd<12>(He, elementKind, 0.0);
       },
