@@ -4,22 +4,6 @@ namespace softfit::face {
 
 namespace {
 
-// Column-major vec(X B) = (B^T kron I) vec(X); for symmetric B this is kron(B, I).
-Mat9 rightMultiplier(const Mat3& B) {
-  Mat9 K = Mat9::Zero();
-  for (int j = 0; j < 3; ++j)
-    for (int l = 0; l < 3; ++l)
-      for (int i = 0; i < 3; ++i) K(i + 3 * j, i + 3 * l) = B(l, j);
-  return K;
-}
-
-// vec(B X) = (I kron B) vec(X).
-Mat9 leftMultiplier(const Mat3& B) {
-  Mat9 K = Mat9::Zero();
-  for (int j = 0; j < 3; ++j) K.block<3, 3>(3 * j, 3 * j) = B;
-  return K;
-}
-
 double stretchTrace(const SignedSvd& svd) { return svd.sigma.sum(); }
 
 }  // namespace
@@ -63,11 +47,21 @@ Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParamete
 
 Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p,
                                            const ActivePolar& polar) {
-  // d(R A) = Dpolar(F A)[F dA] A + R dA.
+  // d(R A) = Dpolar(F A)[F dA] A + R dA. With Dpolar = sum_k w_k t_k t_k^T (its twists),
+  // the first term's d vec / d a is sum_k w_k vec(twist_k A) (E^T vec(F^T twist_k))^T
+  // (E = activationJacobian(), vec(dA) = E da): rank 3, no 9 x 9 products.
+  const Mat96& E = activationJacobian();
+  const PolarTwists twists = polarRotationTwists(polar.fa);
   const Mat3 R = polarRotation(polar.fa);
-  const Mat9 KD = rightMultiplier(A).lazyProduct(polarRotationDerivative(polar.fa));
-  const Mat9 dRA = KD.lazyProduct(leftMultiplier(F)) + leftMultiplier(R);
-  return -2.0 * p.mu * dRA.lazyProduct(activationJacobian());
+  Mat96 dRA;
+  // vec(R dA) = blockdiag(R, R, R) vec(dA).
+  for (int j = 0; j < 3; ++j) dRA.middleRows<3>(3 * j).noalias() = R * E.middleRows<3>(3 * j);
+  for (int k = 0; k < 3; ++k) {
+    const Vec9 left = flatten(Mat3(twists.twist[k] * A));
+    const Eigen::Matrix<double, 6, 1> right = E.transpose() * flatten(Mat3(F.transpose() * twists.twist[k]));
+    dRA.noalias() += (twists.weight(k) * left) * right.transpose();
+  }
+  return -2.0 * p.mu * dRA;
 }
 
 Vec6 activeEnergyActivationGradient(const Mat3& F, const Mat3& A, const LameParameters& p) {

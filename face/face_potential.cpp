@@ -146,7 +146,13 @@ std::vector<Eigen::Matrix<double, 12, 6>> FacePotential::activationForceBlocks(c
       }
       const Mat96 dPda =
           activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-      out[t] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * dPda);
+      // B^T dPda with B's sparsity (shapeMatrix()): row 3a + i = w s sum_j dN(a, j) dPda(i + 3j, :).
+      const QuadraturePoint& q = model_.elements[t].quadrature[0];
+      const double ws = q.weight * (model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0);
+      for (int a = 0; a < 4; ++a)
+        out[t].middleRows<3>(3 * a).noalias() = (ws * q.dNdX(a, 0)) * dPda.topRows<3>() +
+                                                (ws * q.dNdX(a, 1)) * dPda.middleRows<3>(3) +
+                                                (ws * q.dNdX(a, 2)) * dPda.bottomRows<3>();
     }
   });
   return out;
