@@ -2,6 +2,7 @@
 
 #include <Eigen/SparseCholesky>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 

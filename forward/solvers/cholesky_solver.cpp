@@ -1,14 +1,28 @@
 #include "forward/solvers/cholesky_solver.h"
 
 #include <Eigen/CholmodSupport>
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
+#include "forward/math/parallel_ranges.h"
 #include "forward/solvers/blas_threads.h"
 
 namespace softfit {
 
+namespace {
+
+// Eigen's CHOLMOD wrapper with its factor exposed, for solves with a cholmod_common of
+// their own (one per thread: CHOLMOD's solve writes workspace into the common).
+class CholmodDecomposition : public Eigen::CholmodDecomposition<SparseMatrix, Eigen::Lower> {
+ public:
+  cholmod_factor* factor() const { return m_cholmodFactor; }
+};
+
+}  // namespace
+
 struct CholeskySolver::Impl {
-  Eigen::CholmodDecomposition<SparseMatrix, Eigen::Lower> llt;
+  CholmodDecomposition llt;
 };
 
 CholeskySolver::CholeskySolver(CholeskyMode mode) : impl_(std::make_unique<Impl>()), mode_(mode) {
@@ -57,9 +71,41 @@ VecX CholeskySolver::solve(const VecX& b) const {
   return x;
 }
 
-MatX CholeskySolver::solveColumns(const MatX& B) const {
+MatX CholeskySolver::solveColumns(const MatX& B, int threads) const {
   if (!factorized_) throw std::logic_error("CholeskySolver::solve called without a valid factorization");
-  MatX X = impl_->llt.solve(B);
+  if (B.cols() <= kSolveColumnsPerChunk) {
+    MatX X = impl_->llt.solve(B);
+    return X;
+  }
+  // Fixed-size column chunks, solved in parallel, each with its own cholmod_common: the
+  // chunks (and so the bits) do not depend on the thread count.
+  const Eigen::Index chunkCount = (B.cols() + kSolveColumnsPerChunk - 1) / kSolveColumnsPerChunk;
+  MatX X(B.rows(), B.cols());
+  std::vector<char> failed(chunkCount, 0);
+  forEachRangeInParallel(
+      static_cast<int>(chunkCount), threads,
+      [&](int begin, int end) {
+        cholmod_common common;
+        cholmod_start(&common);
+        common.print = 0;
+        for (int k = begin; k < end; ++k) {
+          const Eigen::Index first = k * kSolveColumnsPerChunk;
+          const Eigen::Index count = std::min<Eigen::Index>(kSolveColumnsPerChunk, B.cols() - first);
+          MatX chunk = B.middleCols(first, count);
+          cholmod_dense b = Eigen::viewAsCholmod(chunk);
+          cholmod_dense* x = cholmod_solve(CHOLMOD_A, impl_->llt.factor(), &b, &common);
+          if (!x) {
+            failed[k] = 1;
+            continue;
+          }
+          X.middleCols(first, count) = Eigen::Map<const MatX>(static_cast<const double*>(x->x), B.rows(), count);
+          cholmod_free_dense(&x, &common);
+        }
+        cholmod_finish(&common);
+      },
+      1);
+  for (char f : failed)
+    if (f) throw std::runtime_error("CholeskySolver::solveColumns: CHOLMOD's solve failed (out of memory?)");
   return X;
 }
 

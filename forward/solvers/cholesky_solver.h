@@ -18,6 +18,9 @@ enum class CholeskyMode { Supernodal, Simplicial };
 // one with the smaller factor (below it, AMD alone, CHOLMOD's default).
 constexpr Eigen::Index kMetisOrderingRows = 10000;
 
+// Columns per parallel chunk of CholeskySolver::solveColumns.
+constexpr Eigen::Index kSolveColumnsPerChunk = 24;
+
 class CholeskySolver {
  public:
   explicit CholeskySolver(CholeskyMode mode = CholeskyMode::Supernodal);
@@ -32,7 +35,10 @@ class CholeskySolver {
   // without pivoting: it also factorizes indefinite A and fails only on a zero pivot.
   bool factorize(const SparseMatrix& A);
   VecX solve(const VecX& b) const;
-  MatX solveColumns(const MatX& B) const;  // several right-hand sides at once
+  // Several right-hand sides at once; more than kSolveColumnsPerChunk are solved in
+  // chunks of that many columns on up to `threads` threads (0: defaultThreadCount()),
+  // with the same bits for any thread count.
+  MatX solveColumns(const MatX& B, int threads = 0) const;
   bool factorized() const { return factorized_; }
   int symbolicAnalyses() const { return analyses_; }
   // Floating-point operations of one numeric factorization (from the symbolic analysis;
