@@ -2,7 +2,6 @@
 
 #include <Eigen/SparseCholesky>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 #include <string>
 
