@@ -2,9 +2,12 @@
 // average for 7,046 vertices / 25,227 tets on a 6-core CPU; per-tet (Phace) activations
 // 998 ms). Synthetic face (face/synthetic_face.h) at ~25k tets: 40 x 35 x 3 cells
 // (5,904 nodes, 25,200 tets), targets from known activations and the true S; each
-// benchmark iteration solves one unseen target from the rest expression with L-BFGS-B.
-// Counters: L-BFGS-B iterations, objective evaluations (= equilibrium + adjoint solves),
-// Newton iterations, mean vertex error (mm).
+// benchmark iteration solves one unseen target from the rest expression (Gauss-Newton,
+// ActivationFitOptions' default). Muscles: three iterations, one per target, with one
+// FaceSolver, so the time is the mean over three expressions as the source's figure is
+// (its one-time symbolic analysis is then shared, as in a session that solves many).
+// Counters per solve: outer iterations, objective evaluations, Newton iterations, mean
+// vertex error (mm).
 //   build-*/bench/face_activation_bench [--benchmark_filter=Muscles]
 #include <benchmark/benchmark.h>
 
@@ -66,7 +69,7 @@ void runSolve(benchmark::State& state, ActivationModel kind) {
 void BM_FaceActivationSolveMuscles(benchmark::State& state) { runSolve(state, ActivationModel::Muscles); }
 void BM_FaceActivationSolvePerTet(benchmark::State& state) { runSolve(state, ActivationModel::PerTet); }
 
-BENCHMARK(BM_FaceActivationSolveMuscles)->Args({40, 35, 3})->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FaceActivationSolveMuscles)->Args({40, 35, 3})->Iterations(3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FaceActivationSolvePerTet)->Args({40, 35, 3})->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
