@@ -11,7 +11,16 @@ namespace {
 constexpr int kAssemblyBatch = 4096;
 }  // namespace
 
-FacePotential::FacePotential(const FaceModel& model) : model_(model) {
+FacePotential::FacePotential(const FaceModel& model) : model_(model), blockPositions_(model.tetCount()) {
+  for (int t = 0; t < model.tetCount(); ++t) {
+    const Element& e = model.elements[t];
+    for (int a = 0; a < 4; ++a)
+      for (int b = 0; b < 4; ++b) {
+        const int p = model.pattern.blockPosition(e.nodes[a], e.nodes[b]);
+        if (p < 0) throw std::logic_error("FacePotential: a tet's node pair is not in the model's sparsity pattern");
+        blockPositions_[t][4 * a + b] = p;
+      }
+  }
   setActivations(std::vector<Vec6>(model.tetCount(), identityActivation()));
 }
 
@@ -109,8 +118,10 @@ void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
       },
       [&](int t, int slot) {
         const Element& e = model_.elements[t];
+        const std::array<int, 16>& positions = blockPositions_[t];
         for (int a = 0; a < 4; ++a)
-          for (int b = 0; b < 4; ++b) assembler.addBlock(e.nodes[a], e.nodes[b], local[slot].block<3, 3>(3 * a, 3 * b));
+          for (int b = 0; b < 4; ++b)
+            assembler.addBlockAt(positions[4 * a + b], e.nodes[b], local[slot].block<3, 3>(3 * a, 3 * b));
       });
 }
 

@@ -3,6 +3,7 @@
 //   E(x) = sum_i V_i Psi(F_i Fp_i^{-1}; Sym(a_i)) - f_ext . x
 // (active corotated energy, gravity and constant forces), with gradient, PSD-filtered
 // (Newton) or exact (adjoint) Hessian, and the mixed derivative with respect to a_i.
+#include <array>
 #include <vector>
 
 #include "face/active_corotated.h"
@@ -51,6 +52,9 @@ class FacePotential final : public NewtonObjective {
   Eigen::Matrix<double, 9, 12> shapeMatrix(int tet) const;  // d vec(F_eff) / d x_local
 
   const FaceModel& model_;
+  // Per tet, the 16 node-pair blocks' positions in model_.pattern (a * 4 + b for the
+  // block of nodes a, b), looked up once: the Hessian's scatter adds without searching.
+  std::vector<std::array<int, 16>> blockPositions_;
   std::vector<Vec6> activations_;
   std::vector<Mat3> activationMatrices_;
   mutable std::vector<ActivePolar> polars_;
