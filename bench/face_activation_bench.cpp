@@ -6,6 +6,7 @@
 // ActivationFitOptions' default). Muscles: three iterations, one per target, with one
 // FaceSolver, so the time is the mean over three expressions as the source's figure is
 // (its one-time symbolic analysis is then shared, as in a session that solves many).
+// MusclesFromNeutral: the same solves, each started from the neutral face's equilibrium.
 // Counters per solve: outer iterations, objective evaluations, Newton iterations, mean
 // vertex error (mm).
 //   build-*/bench/face_activation_bench [--benchmark_filter=Muscles]
@@ -37,19 +38,28 @@ const SyntheticFace& faceOfSize(int around, int up, int through) {
   return *f;
 }
 
-void runSolve(benchmark::State& state, ActivationModel kind) {
+// fromNeutral: every solve starts Newton from the neutral face's equilibrium (the rest
+// expression's, computed once before the timed solves, as a session that solves many
+// expressions of one subject would keep it); otherwise from the rest shape.
+void runSolve(benchmark::State& state, ActivationModel kind, bool fromNeutral = false) {
   const SyntheticFace& f = faceOfSize(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)),
                                       static_cast<int>(state.range(2)));
   FaceSolver solver(f.model);
   ActivationFitOptions options;
   options.kind = kind;
   if (kind == ActivationModel::PerTet) options.regularization = Regularization{1e-6, 1e-5, 0};
+  VecX neutral;
+  if (fromNeutral) {
+    const Expression rest = restExpression(f.model, ActivationModel::Muscles);
+    solver.solve(f.trueGeometry.tetActivations(rest.activations), rest.jaw, neutral);
+  }
   double iterations = 0, evaluations = 0, newton = 0, error = 0, seconds = 0;
   int runs = 0, target = 0;
   for (auto _ : state) {
     const FaceTarget& t = f.targets[target++ % f.targets.size()];
     Expression start = restExpression(f.model, kind);
-    const ActivationFitResult r = fitActivations(solver, f.trueGeometry, t, start, options);
+    const ActivationFitResult r =
+        fitActivations(solver, f.trueGeometry, t, start, options, fromNeutral ? &neutral : nullptr);
     iterations += r.iterations;
     evaluations += r.evaluations;
     newton += r.newtonIterations;
@@ -67,9 +77,16 @@ void runSolve(benchmark::State& state, ActivationModel kind) {
 }
 
 void BM_FaceActivationSolveMuscles(benchmark::State& state) { runSolve(state, ActivationModel::Muscles); }
+void BM_FaceActivationSolveMusclesFromNeutral(benchmark::State& state) {
+  runSolve(state, ActivationModel::Muscles, true);
+}
 void BM_FaceActivationSolvePerTet(benchmark::State& state) { runSolve(state, ActivationModel::PerTet); }
 
 BENCHMARK(BM_FaceActivationSolveMuscles)->Args({40, 35, 3})->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FaceActivationSolveMusclesFromNeutral)
+    ->Args({40, 35, 3})
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FaceActivationSolvePerTet)->Args({40, 35, 3})->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
