@@ -105,6 +105,8 @@ ActivationFitResult fitPerTetActivationsGaussNewton(FaceSolver& solver, const Fa
   if (options.kind != ActivationModel::PerTet)
     throw std::logic_error("fitPerTetActivationsGaussNewton: the per-tet model only");
   const auto t0 = std::chrono::steady_clock::now();
+  // The Jacobian products at an equilibrium solve with Newton's last factorization there.
+  const ReuseNewtonFactorization reuse(solver);
   const MuscleGeometry unused;
   ExpressionObjective objective(solver, unused, target, ActivationModel::PerTet, options.regularization,
                                 options.fitJaw);
