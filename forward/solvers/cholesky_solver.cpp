@@ -19,6 +19,18 @@ class CholmodDecomposition : public Eigen::CholmodDecomposition<SparseMatrix, Ei
   cholmod_factor* factor() const { return m_cholmodFactor; }
 };
 
+// A cholmod_common for one thread's solves, finished however the scope ends.
+struct ThreadCommon {
+  cholmod_common common;
+  ThreadCommon() {
+    cholmod_start(&common);
+    common.print = 0;
+  }
+  ~ThreadCommon() { cholmod_finish(&common); }
+  ThreadCommon(const ThreadCommon&) = delete;
+  ThreadCommon& operator=(const ThreadCommon&) = delete;
+};
+
 }  // namespace
 
 struct CholeskySolver::Impl {
@@ -85,9 +97,8 @@ MatX CholeskySolver::solveColumns(const MatX& B, int threads) const {
   forEachRangeInParallel(
       static_cast<int>(chunkCount), threads,
       [&](int begin, int end) {
-        cholmod_common common;
-        cholmod_start(&common);
-        common.print = 0;
+        ThreadCommon thread;
+        cholmod_common& common = thread.common;
         for (int k = begin; k < end; ++k) {
           const Eigen::Index first = k * kSolveColumnsPerChunk;
           const Eigen::Index count = std::min<Eigen::Index>(kSolveColumnsPerChunk, B.cols() - first);
@@ -101,7 +112,6 @@ MatX CholeskySolver::solveColumns(const MatX& B, int threads) const {
           X.middleCols(first, count) = Eigen::Map<const MatX>(static_cast<const double*>(x->x), B.rows(), count);
           cholmod_free_dense(&x, &common);
         }
-        cholmod_finish(&common);
       },
       1);
   for (char f : failed)
