@@ -19,6 +19,11 @@ struct ActivationFitOptions {
   // (face/activation_gauss_newton.h), matrix-free with conjugate gradients for the per-tet
   // baseline (face/per_tet_gauss_newton.h). false = L-BFGS-B on the adjoint gradient.
   bool gaussNewton = true;
+  // Muscle model with Gauss-Newton: first up to this many all-at-once iterations
+  // (face/activation_all_at_once.h, one factorization each); when they do not converge,
+  // the nested solve (every trial point's equilibrium solved) from the start. 0: the
+  // nested solve only.
+  int allAtOnceIterations = 12;
   // The data term falls by 3 orders of magnitude in ~40 iterations on the synthetic
   // faces, then creeps; 60 iterations is the default budget.
   int maxIterations = 60;

@@ -4,9 +4,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "face/activation_all_at_once.h"
 #include "forward/errors.h"
 
 namespace softfit::face {
@@ -175,6 +177,36 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
   objective.bounds(lower, upper);
   VecX q = objective.pack(start).cwiseMax(lower).cwiseMin(upper);
 
+  std::string allAtOnceReason;
+  int allAtOnceIterations = 0;
+  if (options.allAtOnceIterations > 0) {
+    const VecX x0 = warmPositions ? *warmPositions : solver.model().mesh.restPositions();
+    AllAtOnceOptions allAtOnce;
+    allAtOnce.maxIterations = options.allAtOnceIterations;
+    const AllAtOnceResult a = solveActivationsAllAtOnce(solver, geometry, target, objective, q, x0,
+                                                        options.regularization, options.fitJaw, allAtOnce);
+    if (a.converged) {
+      ActivationFitResult out;
+      out.expression = objective.unpack(a.q);
+      out.positions = a.x;
+      const FaceModel& m = solver.model();
+      out.objective = 0.5 * expressionResiduals(m, target, out.expression, a.x, options.regularization).squaredNorm();
+      out.dataLoss = targetLoss(target, a.x, m.size);
+      const VecX errors = correspondenceErrors(target, a.x);
+      out.meanError = errors.size() ? errors.mean() : 0.0;
+      out.maxError = errors.size() ? errors.maxCoeff() : 0.0;
+      out.iterations = out.evaluations = out.newtonIterations = a.iterations;
+      out.converged = true;
+      out.stopReason = a.stopReason;
+      out.costHistory = a.costHistory;
+      out.costHistory.push_back(out.objective);
+      out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return out;
+    }
+    allAtOnceReason = a.stopReason;
+    allAtOnceIterations = a.iterations;
+  }
+
   ceres::Problem problem;
   problem.AddResidualBlock(
       new ExpressionResiduals(objective, solver, geometry, target, options.regularization, options.fitJaw), nullptr,
@@ -208,6 +240,9 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
   out.newtonIterations = objective.newtonIterations();
   out.converged = summary.termination_type == ceres::CONVERGENCE;
   out.stopReason = "ceres: " + summary.message;
+  if (!allAtOnceReason.empty())
+    out.stopReason = allAtOnceReason + " after " + std::to_string(allAtOnceIterations) + " iterations; " + out.stopReason;
+  out.newtonIterations += allAtOnceIterations;
   for (const auto& it : summary.iterations)
     if (it.step_is_successful || it.iteration == 0) out.costHistory.push_back(it.cost);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -1,8 +1,11 @@
 // Synthetic recovery tests of the inverse face model (small synthetic face, 576 tets).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
 
+#include "face/activation_all_at_once.h"
 #include "face/activation_fit.h"
 #include "face/geometry_fit.h"
 #include "face/synthetic_face.h"
@@ -65,6 +68,65 @@ TEST(ActivationFit, RecoversUnseenTargetsWithKnownGeometry) {
     EXPECT_EQ(invertedTetCount(f.model, r.positions), 0);
   }
   EXPECT_LT(worst, 0.01 * f.model.size);
+}
+
+// The all-at-once Gauss-Newton (one factorization per iteration) reaches the nested
+// solve's fit in fewer factorizations, and gives up to it when it does not converge: one
+// all-at-once iteration, then the nested solve from the start, with the same bits as the
+// nested solve alone.
+TEST(ActivationFit, AllAtOnceMatchesTheNestedSolveAndFallsBackToIt) {
+  const SyntheticFace& f = face();
+  const Expression start = restExpression(f.model, ActivationModel::Muscles);
+  for (int k = 3; k < 5; ++k) {
+    const FaceTarget& target = f.targets[k];
+    ActivationFitOptions nestedOnly, fallBack;
+    nestedOnly.allAtOnceIterations = 0;
+    fallBack.allAtOnceIterations = 1;
+    FaceSolver s0(f.model), s1(f.model), s2(f.model);
+    const ActivationFitResult all = fitActivations(s0, f.trueGeometry, target, start, ActivationFitOptions());
+    const ActivationFitResult nested = fitActivations(s1, f.trueGeometry, target, start, nestedOnly);
+    const ActivationFitResult fallen = fitActivations(s2, f.trueGeometry, target, start, fallBack);
+    std::printf("target %d: all-at-once %d factorizations, error %.6g mm; nested %d Newton iterations, %.6g mm\n", k,
+                all.newtonIterations, 1e3 * all.meanError, nested.newtonIterations, 1e3 * nested.meanError);
+    EXPECT_EQ(all.stopReason, "all-at-once Gauss-Newton: converged");
+    EXPECT_TRUE(all.converged);
+    EXPECT_LT(all.newtonIterations, nested.newtonIterations);
+    double dq = 0.0;
+    for (std::size_t j = 0; j < all.expression.activations.size(); ++j)
+      dq = std::max(dq, (all.expression.activations[j] - nested.expression.activations[j]).lpNorm<Eigen::Infinity>());
+    dq = std::max(dq, (all.expression.jaw - nested.expression.jaw).lpNorm<Eigen::Infinity>());
+    EXPECT_LT(dq, 1e-4) << k;
+    EXPECT_NEAR(all.meanError, nested.meanError, 1e-3 * nested.meanError) << k;
+    EXPECT_NEAR(all.objective, nested.objective, 1e-4 * nested.objective) << k;
+    EXPECT_EQ(invertedTetCount(f.model, all.positions), 0);
+
+    EXPECT_NE(fallen.stopReason.find("all-at-once Gauss-Newton: maximum iterations after 1 iterations; ceres:"),
+              std::string::npos)
+        << fallen.stopReason;
+    EXPECT_EQ(fallen.positions, nested.positions);
+    EXPECT_EQ(fallen.newtonIterations, nested.newtonIterations + 1);
+  }
+}
+
+// A target far outside what the muscles can reach (the skin pulled 30% of the model size
+// sideways): the all-at-once iteration sees its steps stop shrinking and gives up (the
+// fit then runs the nested solve), without throwing and with finite iterates.
+TEST(ActivationFit, AllAtOnceOnAnUnreachableTargetStopsCleanly) {
+  const SyntheticFace& f = face();
+  FaceTarget target = f.targets[4];
+  for (Eigen::Index c = 0; c < target.points.rows(); ++c) target.points(c, 0) += 0.3 * f.model.size;
+  FaceSolver solver(f.model);
+  const Regularization reg;
+  ExpressionObjective objective(solver, f.trueGeometry, target, ActivationModel::Muscles, reg, true);
+  const Expression start = restExpression(f.model, ActivationModel::Muscles);
+  const AllAtOnceResult a = solveActivationsAllAtOnce(solver, f.trueGeometry, target, objective, objective.pack(start),
+                                                      f.model.mesh.restPositions(), reg, true);
+  std::printf("unreachable target: %s after %d iterations\n", a.stopReason.c_str(), a.iterations);
+  EXPECT_FALSE(a.converged);
+  EXPECT_EQ(a.stopReason, "all-at-once Gauss-Newton: the steps stopped shrinking");
+  EXPECT_GE(a.iterations, 3);
+  EXPECT_TRUE(a.x.allFinite());
+  EXPECT_TRUE(a.q.allFinite());
 }
 
 // A scan without correspondences: the skin surface of the unseen target's equilibrium;
