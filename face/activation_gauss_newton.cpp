@@ -131,7 +131,7 @@ MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geomet
   for (int t = 0; t < m.tetCount(); ++t)
     for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k)
       if (geometry.column(k) != 0) muscular[t] = 1;
-  const auto blocks = solver.potential().activationForceBlocks(x, muscular);
+  const auto& blocks = solver.potential().activationForceBlocks(x, muscular);
   for (int t = 0; t < m.tetCount(); ++t) {
     const auto& nodes = m.elements[t].nodes;
     for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k) {

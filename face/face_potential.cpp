@@ -143,12 +143,13 @@ VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
   return out;
 }
 
-std::vector<Eigen::Matrix<double, 12, 6>> FacePotential::activationForceBlocks(const VecX& x,
-                                                                              const std::vector<char>& wanted) const {
+const std::vector<Eigen::Matrix<double, 12, 6>>& FacePotential::activationForceBlocks(
+    const VecX& x, const std::vector<char>& wanted) const {
   if (!wanted.empty() && static_cast<int>(wanted.size()) != model_.tetCount())
     throw std::logic_error("FacePotential::activationForceBlocks: one flag per tet expected");
   const std::vector<ActivePolar>& polar = polars(x);
-  std::vector<Eigen::Matrix<double, 12, 6>> out(model_.tetCount());
+  std::vector<Eigen::Matrix<double, 12, 6>>& out = forceBlocks_;
+  out.resize(model_.tetCount());
   forEachRangeInParallel(model_.tetCount(), 0, [&](int begin, int end) {
     for (int t = begin; t < end; ++t) {
       if (!wanted.empty() && !wanted[t]) {
@@ -170,7 +171,7 @@ std::vector<Eigen::Matrix<double, 12, 6>> FacePotential::activationForceBlocks(c
 }
 
 std::vector<Vec6> FacePotential::activationAdjoint(const VecX& x, const VecX& lambda) const {
-  const std::vector<Eigen::Matrix<double, 12, 6>> blocks = activationForceBlocks(x);
+  const std::vector<Eigen::Matrix<double, 12, 6>>& blocks = activationForceBlocks(x);
   std::vector<Vec6> out(model_.tetCount());
   for (int t = 0; t < model_.tetCount(); ++t) {
     const Element& e = model_.elements[t];

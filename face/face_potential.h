@@ -35,9 +35,10 @@ class FacePotential final : public NewtonObjective {
   std::vector<Vec6> activationAdjoint(const VecX& x, const VecX& lambda) const;
   // Per tet: d grad E / d a_i (12 x 6; rows = the tet's 4 nodes x 3), for sensitivities.
   // With `wanted` (one flag per tet), only the flagged tets' blocks are computed; the
-  // others are left zero.
-  std::vector<Eigen::Matrix<double, 12, 6>> activationForceBlocks(const VecX& x,
-                                                                  const std::vector<char>& wanted = {}) const;
+  // others are left zero. The result lives in a buffer of this potential, reused (not
+  // reallocated) by the next call, which overwrites it.
+  const std::vector<Eigen::Matrix<double, 12, 6>>& activationForceBlocks(const VecX& x,
+                                                                         const std::vector<char>& wanted = {}) const;
 
   EigenvalueFilter filter = EigenvalueFilter::ExactFirst;
 
@@ -58,6 +59,7 @@ class FacePotential final : public NewtonObjective {
   std::vector<Vec6> activations_;
   std::vector<Mat3> activationMatrices_;
   mutable std::vector<ActivePolar> polars_;
+  mutable std::vector<Eigen::Matrix<double, 12, 6>> forceBlocks_;  // activationForceBlocks()
   mutable VecX polarsX_, polarsPlasticScale_;
   mutable bool polarsValid_ = false;
 };

@@ -103,14 +103,17 @@ MatX FaceSolver::sensitivity(const VecX& x, const MatX& forceDerivative, const M
     throw std::logic_error("FaceSolver::sensitivity: 3N x P matrices expected");
   factorizeExactHessian(x);
   MatX rhs = -forceDerivative;
-  MatX motion = MatX::Zero(x.size(), attachedMotion.cols());
+  VecX motion(x.size());  // one column of attachedMotion on the attached dofs, 0 elsewhere
+  for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c) {
+    for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
+    if (motion.squaredNorm() > 0.0) rhs.col(c) -= potential_.exactHessianProduct(x, motion);
+  }
   for (Eigen::Index i = 0; i < x.size(); ++i)
-    if (fixed_[i]) motion.row(i) = attachedMotion.row(i);
-  for (Eigen::Index c = 0; c < motion.cols(); ++c)
-    if (motion.col(c).squaredNorm() > 0.0) rhs.col(c) -= potential_.exactHessianProduct(x, motion.col(c));
-  MatX dx = solveFreeDofs(x, rhs);
-  for (Eigen::Index i = 0; i < x.size(); ++i)
-    if (fixed_[i]) dx.row(i) = motion.row(i);
+    if (fixed_[i]) rhs.row(i).setZero();
+  MatX dx = solveEliminated(rhs);
+  for (Eigen::Index c = 0; c < dx.cols(); ++c)
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+      if (fixed_[i]) dx(i, c) = attachedMotion(i, c);
   return dx;
 }
 

@@ -102,7 +102,9 @@ MatX CholeskySolver::solveColumns(const MatX& B, int threads) const {
         for (int k = begin; k < end; ++k) {
           const Eigen::Index first = k * kSolveColumnsPerChunk;
           const Eigen::Index count = std::min<Eigen::Index>(kSolveColumnsPerChunk, B.cols() - first);
-          MatX chunk = B.middleCols(first, count);
+          // The chunk's columns are contiguous in B (column-major): CHOLMOD reads them in
+          // place (it does not write to its right-hand side).
+          Eigen::Map<MatX> chunk(const_cast<double*>(B.data()) + first * B.rows(), B.rows(), count);
           cholmod_dense b = Eigen::viewAsCholmod(chunk);
           cholmod_dense* x = cholmod_solve(CHOLMOD_A, impl_->llt.factor(), &b, &common);
           if (!x) {

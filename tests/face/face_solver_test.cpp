@@ -92,7 +92,7 @@ TEST(FacePotential, ActivationForceBlocksOfFlaggedTetsOnly) {
   potential.setActivations(randomTetActivations(m, u));
   VecX x = m.mesh.restPositions();
   for (int i = 0; i < x.size(); ++i) x[i] += 0.1 * u();
-  const auto all = potential.activationForceBlocks(x);
+  const std::vector<Eigen::Matrix<double, 12, 6>> all = potential.activationForceBlocks(x);  // a copy
   std::vector<char> wanted(m.tetCount(), 0);
   for (int t = 0; t < m.tetCount(); t += 3) wanted[t] = 1;
   const auto some = potential.activationForceBlocks(x, wanted);
