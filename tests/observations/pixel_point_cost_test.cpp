@@ -77,13 +77,10 @@ TEST(PixelPointCost, RefusesBadOptionsAndPointsWithoutPixels) {
 }
 
 TEST(PixelPointLoss, NeedsEveryFramesPixelIds) {
-  const testing::Surface box = testing::makeBoxSurface(Vec3(0, 0, 0), Vec3(1, 0.6, 0.8), 2, 0.05, 9);
-  const std::vector<Camera> cameras = ringOfCameras(Vec3(-0.1, -0.1, -0.1), Vec3(1.1, 0.7, 0.9), 16);
-  VecX x;
-  const EmbeddedSurface surface = testing::halfShiftedEmbedding(box.positions, box.triangles, x);
-  Capture capture;
-  capture.dt = 0.01;
-  capture.frames.push_back({0, 1.0, noisyView(surface.flatPositions(x), box.triangles, cameras, 0.03, 4)});
+  testing::EmbeddedBoxCapture scene = testing::embeddedBoxCapture();
+  const EmbeddedSurface& surface = scene.surface;
+  const std::vector<Camera>& cameras = scene.cameras;
+  Capture& capture = scene.capture;
   PointCloudLossOptions options;
   options.noiseSigma = 0.03;
   EXPECT_NO_THROW(PixelPointLoss(capture, surface, cameras, options));

@@ -1,16 +1,18 @@
 #pragma once
 // Helpers shared by the tests of the costs that render the surface through the capture's
 // cameras (rendered-mixture and per-pixel costs): a ring of cameras, a noisy rendered
-// view, a unit sphere, an embedding that is not the identity, and the best scale of a
-// sphere by bisection on a cost's radial derivative.
+// view, a unit sphere, an embedding that is not the identity, a one-frame capture through
+// it, and the best scale of a sphere by bisection on a cost's radial derivative.
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "grid/embedded_surface.h"
+#include "observations/capture.h"
 #include "observations/camera_rig.h"
 #include "observations/gaussian_noise.h"
 #include "observations/render_capture.h"
+#include "observations_test_support.h"
 #include "support/uv_sphere.h"
 
 namespace softfit::testing {
@@ -74,6 +76,25 @@ inline EmbeddedSurface halfShiftedEmbedding(const VecX& vertices, const Triangle
   x << vertices, vertices;
   for (int i = 0; i < v; ++i) x[3 * (v + i)] += 0.1;
   return surface;
+}
+
+// The losses' test scene: one noisy frame (sigma 0.03, seed 4) of a two-cell box seen by
+// six 16 x 16 cameras, the surface through halfShiftedEmbedding (nodes in x).
+struct EmbeddedBoxCapture {
+  Surface box;
+  std::vector<Camera> cameras;
+  VecX x;
+  EmbeddedSurface surface;
+  Capture capture;
+};
+inline EmbeddedBoxCapture embeddedBoxCapture() {
+  EmbeddedBoxCapture s;
+  s.box = makeBoxSurface(Vec3(0, 0, 0), Vec3(1, 0.6, 0.8), 2, 0.05, 9);
+  s.cameras = ringOfCameras(Vec3(-0.1, -0.1, -0.1), Vec3(1.1, 0.7, 0.9), 16);
+  s.surface = halfShiftedEmbedding(s.box.positions, s.box.triangles, s.x);
+  s.capture.dt = 0.01;
+  s.capture.frames.push_back({0, 1.0, noisyView(s.surface.flatPositions(s.x), s.box.triangles, s.cameras, 0.03, 4)});
+  return s;
 }
 
 }  // namespace softfit::testing

@@ -92,6 +92,17 @@ def test_capture_from_synth_loads_and_fits(tmp_path, small_scene_dict, cli):
     assert abs(result["params"][0] - 3e3) < 300.0  # moved towards the truth
 
 
+def _assert_point_cost_recovers_e(scene, capture_dir, point_cost):
+    # The noise-aware point costs fit E from 3300 to within 5% of 3000 with the
+    # gradient-only L-BFGS, and refuse to run without noise_sigma.
+    result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, point_cost=point_cost,
+                         noise_sigma=0.003, max_iterations=10)
+    assert result["optimizer"] == "gradient-only-lbfgs"
+    assert abs(result["params"][0] - 3e3) < 150.0
+    with pytest.raises(softfit.InputError, match="noise-sigma"):
+        softfit.fit(scene, str(capture_dir), "E", point_cost=point_cost)
+
+
 def test_mixture_cost_fits_a_noisy_capture(tmp_path, small_scene_dict, cli):
     # point_cost="mixture": the points' likelihood under noise_sigma, rendered with the
     # capture's cameras.json (written by synth); it needs the sigma.
@@ -101,13 +112,7 @@ def test_mixture_cost_fits_a_noisy_capture(tmp_path, small_scene_dict, cli):
     capture_dir = tmp_path / "capture"
     subprocess.run([cli, "synth", str(scene_path), "-o", str(capture_dir), "--camera-count", "3", "--resolution", "32",
                     "--noise", "0.003"], check=True, capture_output=True)
-    scene = softfit.Scene(str(scene_path))
-    result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, point_cost="mixture",
-                         noise_sigma=0.003, max_iterations=10)
-    assert result["optimizer"] == "gradient-only-lbfgs"
-    assert abs(result["params"][0] - 3e3) < 150.0
-    with pytest.raises(softfit.InputError, match="noise-sigma"):
-        softfit.fit(scene, str(capture_dir), "E", point_cost="mixture")
+    _assert_point_cost_recovers_e(softfit.Scene(str(scene_path)), capture_dir, "mixture")
 
 
 def test_pixel_cost_fits_one_depth_camera(tmp_path, small_scene_dict):
@@ -118,10 +123,4 @@ def test_pixel_cost_fits_one_depth_camera(tmp_path, small_scene_dict):
     scene_path.write_text(json.dumps(small_scene_dict))
     capture_dir = tmp_path / "raw"
     softfit.synth(str(scene_path), str(capture_dir), sensor="kinect", rest_frames=0, camera_count=1, resolution=40)
-    scene = softfit.Scene(str(scene_path))
-    result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, point_cost="pixel",
-                         noise_sigma=0.003, max_iterations=10)
-    assert result["optimizer"] == "gradient-only-lbfgs"
-    assert abs(result["params"][0] - 3e3) < 150.0
-    with pytest.raises(softfit.InputError, match="noise-sigma"):
-        softfit.fit(scene, str(capture_dir), "E", point_cost="pixel")
+    _assert_point_cost_recovers_e(softfit.Scene(str(scene_path)), capture_dir, "pixel")
