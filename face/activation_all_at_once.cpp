@@ -1,24 +1,12 @@
 #include "face/activation_all_at_once.h"
 
 #include <Eigen/Cholesky>
-#include <algorithm>
 #include <cmath>
 
 #include "face/activation_gauss_newton.h"
 #include "forward/errors.h"
 
 namespace softfit::face {
-
-namespace {
-
-double freeInfinityNorm(const VecX& v, const DofMask& fixed) {
-  double m = 0.0;
-  for (Eigen::Index i = 0; i < v.size(); ++i)
-    if (!fixed[i]) m = std::max(m, std::abs(v[i]));
-  return m;
-}
-
-}  // namespace
 
 AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeometry& geometry,
                                           const FaceTarget& target, const ExpressionObjective& objective,

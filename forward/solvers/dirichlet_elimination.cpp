@@ -1,6 +1,7 @@
 #include "forward/solvers/dirichlet_elimination.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace softfit {
 
@@ -24,6 +25,13 @@ void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const Ve
 void zeroConstrained(VecX& v, const DofMask& fixed) {
   for (int i = 0; i < v.size(); ++i)
     if (fixed[i]) v[i] = 0.0;
+}
+
+double freeInfinityNorm(const VecX& v, const DofMask& fixed) {
+  double m = 0.0;
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    if (!fixed[i]) m = std::max(m, std::abs(v[i]));
+  return m;
 }
 
 }  // namespace softfit

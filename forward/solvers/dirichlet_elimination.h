@@ -18,4 +18,7 @@ void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const Ve
 // Zeroes the constrained entries of v.
 void zeroConstrained(VecX& v, const DofMask& fixed);
 
+// Largest |v_i| over the free (unconstrained) entries; 0 when none is free.
+double freeInfinityNorm(const VecX& v, const DofMask& fixed);
+
 }  // namespace softfit

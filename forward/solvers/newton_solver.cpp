@@ -9,13 +9,6 @@ namespace softfit {
 
 namespace {
 
-double freeInfinityNorm(const VecX& v, const DofMask& fixed) {
-  double m = 0.0;
-  for (int i = 0; i < v.size(); ++i)
-    if (!fixed[i]) m = std::max(m, std::abs(v[i]));
-  return m;
-}
-
 // Factorizes H, shifting the diagonal when it is not positive definite (only happens
 // with unfiltered Hessians); returns the shift used.
 double factorizeWithShift(CholeskySolver& cholesky, SparseMatrix& H, int& factorizations) {

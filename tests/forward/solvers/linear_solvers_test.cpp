@@ -82,6 +82,14 @@ TEST(PreconditionedCg, ConvergesWithStalePreconditioner) {
   EXPECT_LT((B * x - b).norm() / b.norm(), 1e-12);
 }
 
+TEST(DirichletElimination, FreeInfinityNormSkipsTheConstrainedEntries) {
+  VecX v(4);
+  v << -3.0, 2.0, -5.0, 1.0;
+  EXPECT_EQ(freeInfinityNorm(v, DofMask{0, 0, 1, 0}), 3.0);
+  EXPECT_EQ(freeInfinityNorm(v, DofMask{1, 0, 1, 0}), 2.0);
+  EXPECT_EQ(freeInfinityNorm(v, DofMask{1, 1, 1, 1}), 0.0);
+}
+
 TEST(DirichletElimination, MatchesReducedSystem) {
   BlockSparsePattern pattern;
   SparseMatrix A = makeSpd(6, 0.2, pattern);
