@@ -35,9 +35,7 @@ ActivationFitResult fitActivations(FaceSolver& solver, const MuscleGeometry& geo
   out.objective = objective.evaluate(r.point, nullptr);  // positions at the best point
   out.positions = objective.positions();
   out.dataLoss = objective.lastDataLoss();
-  const VecX errors = correspondenceErrors(target, out.positions);
-  out.meanError = errors.size() ? errors.mean() : 0.0;
-  out.maxError = errors.size() ? errors.maxCoeff() : 0.0;
+  setCorrespondenceErrors(target, out);
   out.iterations = r.iterations;
   out.evaluations = r.evaluations;
   out.newtonIterations = objective.newtonIterations();
@@ -46,6 +44,12 @@ ActivationFitResult fitActivations(FaceSolver& solver, const MuscleGeometry& geo
   for (const auto& record : r.history) out.costHistory.push_back(record.cost);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
+}
+
+void setCorrespondenceErrors(const FaceTarget& target, ActivationFitResult& result) {
+  const VecX errors = correspondenceErrors(target, result.positions);
+  result.meanError = errors.size() ? errors.mean() : 0.0;
+  result.maxError = errors.size() ? errors.maxCoeff() : 0.0;
 }
 
 int invertedTetCount(const FaceModel& model, const VecX& x) {

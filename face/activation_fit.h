@@ -47,6 +47,10 @@ struct ActivationFitResult {
   std::vector<double> costHistory;  // objective per accepted iteration (0 = start)
 };
 
+// Sets result.meanError and maxError from the correspondence errors of result.positions
+// to the target (0 when it has no correspondences).
+void setCorrespondenceErrors(const FaceTarget& target, ActivationFitResult& result);
+
 // `warmPositions` (optional) starts the first equilibrium solve.
 ActivationFitResult fitActivations(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
                                    const Expression& start, const ActivationFitOptions& options,

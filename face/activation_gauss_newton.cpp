@@ -192,9 +192,7 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
       const FaceModel& m = solver.model();
       out.objective = 0.5 * expressionResiduals(m, target, out.expression, a.x, options.regularization).squaredNorm();
       out.dataLoss = targetLoss(target, a.x, m.size);
-      const VecX errors = correspondenceErrors(target, a.x);
-      out.meanError = errors.size() ? errors.mean() : 0.0;
-      out.maxError = errors.size() ? errors.maxCoeff() : 0.0;
+      setCorrespondenceErrors(target, out);
       out.iterations = out.evaluations = out.newtonIterations = a.iterations;
       out.converged = true;
       out.stopReason = a.stopReason;
@@ -232,9 +230,7 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
   out.objective = objective.evaluate(q, nullptr);  // positions at the final point
   out.positions = objective.positions();
   out.dataLoss = objective.lastDataLoss();
-  const VecX errors = correspondenceErrors(target, out.positions);
-  out.meanError = errors.size() ? errors.mean() : 0.0;
-  out.maxError = errors.size() ? errors.maxCoeff() : 0.0;
+  setCorrespondenceErrors(target, out);
   out.iterations = static_cast<int>(summary.iterations.size()) - 1;
   out.evaluations = summary.num_residual_evaluations;
   out.newtonIterations = objective.newtonIterations();

@@ -173,9 +173,7 @@ ActivationFitResult fitPerTetActivationsGaussNewton(FaceSolver& solver, const Fa
   out.objective = objective.evaluate(q, nullptr);
   out.positions = objective.positions();
   out.dataLoss = objective.lastDataLoss();
-  const VecX errors = correspondenceErrors(target, out.positions);
-  out.meanError = errors.size() ? errors.mean() : 0.0;
-  out.maxError = errors.size() ? errors.maxCoeff() : 0.0;
+  setCorrespondenceErrors(target, out);
   out.newtonIterations = objective.newtonIterations();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
