@@ -7,6 +7,9 @@
 // FaceSolver, so the time is the mean over three expressions as the source's figure is
 // (its one-time symbolic analysis is then shared, as in a session that solves many).
 // MusclesFromNeutral: the same solves, each started from the neutral face's equilibrium.
+// MusclesSession: as MusclesFromNeutral, with the all-at-once iteration's linearization at
+// that start kept (StartLinearization) from an untimed fit beforehand, as a session that
+// fits many expressions of one subject keeps it.
 // Counters per solve: outer iterations, objective evaluations, Newton iterations, mean
 // vertex error (mm).
 //   build-*/bench/face_activation_bench [--benchmark_filter=Muscles]
@@ -15,6 +18,7 @@
 #include <map>
 #include <memory>
 
+#include "face/activation_all_at_once.h"
 #include "face/activation_fit.h"
 #include "face/synthetic_face.h"
 
@@ -41,7 +45,9 @@ const SyntheticFace& faceOfSize(int around, int up, int through) {
 // fromNeutral: every solve starts Newton from the neutral face's equilibrium (the rest
 // expression's, computed once before the timed solves, as a session that solves many
 // expressions of one subject would keep it); otherwise from the rest shape.
-void runSolve(benchmark::State& state, ActivationModel kind, bool fromNeutral = false) {
+// session: fromNeutral, and the start's linearization kept from an untimed fit before.
+void runSolve(benchmark::State& state, ActivationModel kind, bool fromNeutral = false, bool session = false) {
+  fromNeutral = fromNeutral || session;
   const SyntheticFace& f = faceOfSize(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)),
                                       static_cast<int>(state.range(2)));
   FaceSolver solver(f.model);
@@ -53,13 +59,15 @@ void runSolve(benchmark::State& state, ActivationModel kind, bool fromNeutral = 
     const Expression rest = restExpression(f.model, ActivationModel::Muscles);
     solver.solve(f.trueGeometry.tetActivations(rest.activations), rest.jaw, neutral);
   }
+  const Expression start = restExpression(f.model, kind);
+  StartLinearization linearization;
+  if (session) fitActivations(solver, f.trueGeometry, f.targets[0], start, options, &neutral, &linearization);
   double iterations = 0, evaluations = 0, newton = 0, error = 0, seconds = 0;
   int runs = 0, target = 0;
   for (auto _ : state) {
     const FaceTarget& t = f.targets[target++ % f.targets.size()];
-    Expression start = restExpression(f.model, kind);
-    const ActivationFitResult r =
-        fitActivations(solver, f.trueGeometry, t, start, options, fromNeutral ? &neutral : nullptr);
+    const ActivationFitResult r = fitActivations(solver, f.trueGeometry, t, start, options,
+                                                 fromNeutral ? &neutral : nullptr, session ? &linearization : nullptr);
     iterations += r.iterations;
     evaluations += r.evaluations;
     newton += r.newtonIterations;
@@ -80,10 +88,17 @@ void BM_FaceActivationSolveMuscles(benchmark::State& state) { runSolve(state, Ac
 void BM_FaceActivationSolveMusclesFromNeutral(benchmark::State& state) {
   runSolve(state, ActivationModel::Muscles, true);
 }
+void BM_FaceActivationSolveMusclesSession(benchmark::State& state) {
+  runSolve(state, ActivationModel::Muscles, true, true);
+}
 void BM_FaceActivationSolvePerTet(benchmark::State& state) { runSolve(state, ActivationModel::PerTet); }
 
 BENCHMARK(BM_FaceActivationSolveMuscles)->Args({40, 35, 3})->Iterations(3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FaceActivationSolveMusclesFromNeutral)
+    ->Args({40, 35, 3})
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FaceActivationSolveMusclesSession)
     ->Args({40, 35, 3})
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);

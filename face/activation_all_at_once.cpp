@@ -8,10 +8,34 @@
 
 namespace softfit::face {
 
+bool StartLinearization::madeFor(const FaceSolver& s, const MuscleGeometry& g, const VecX& q, const VecX& positions,
+                                 bool jaw) const {
+  return solver == &s && fitJaw == jaw && q0.size() == q.size() && q0 == q && x0.size() == positions.size() &&
+         x0 == positions && geometry == g;
+}
+
+namespace {
+
+// One iterate's linearization: d0, D, the residual Jacobian J and its normal equations.
+struct Linearization {
+  VecX d0;
+  MatX D, J;
+  Eigen::LDLT<MatX> normal;
+
+  void setJacobian(MatX jacobian) {
+    J = std::move(jacobian);
+    normal.compute(MatX(J.transpose() * J));
+  }
+  // dq minimizing |r + J dq|^2 for the residuals r at x + d0.
+  VecX gaussNewtonStep(const VecX& r) const { return normal.solve(-(J.transpose() * r)); }
+};
+
+}  // namespace
+
 AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeometry& geometry,
-                                          const FaceTarget& target, const ExpressionObjective& objective,
+                                          const FaceTarget& target, ExpressionObjective& objective,
                                           const VecX& q0, const VecX& x0, const Regularization& regularization,
-                                          bool fitJaw, const AllAtOnceOptions& options) {
+                                          bool fitJaw, const AllAtOnceOptions& options, StartLinearization* start) {
   const FaceModel& m = solver.model();
   const DofMask& fixed = solver.attachedDofs();
   VecX lower, upper;
@@ -21,25 +45,63 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
   out.x = x0;
   out.stopReason = "all-at-once Gauss-Newton: maximum iterations";
   double previousStep = -1.0;
+  Linearization lin;
+  const auto clipped = [&](const VecX& dq) { return VecX((out.q + dq).cwiseMax(lower).cwiseMin(upper)); };
+  const auto converged = [&](double stepNorm, const VecX& dq) {
+    return stepNorm <= options.stepTolerance && dq.lpNorm<Eigen::Infinity>() <= options.parameterTolerance;
+  };
+  const auto finish = [&]() {
+    const Expression last = objective.unpack(out.q);
+    solver.adoptEquilibrium(geometry.tetActivations(last.activations), last.jaw, out.x);
+    out.converged = true;
+    out.stopReason = "all-at-once Gauss-Newton: converged";
+  };
   try {
     for (int it = 0; it < options.maxIterations; ++it) {
       const Expression e = objective.unpack(out.q);
-      solver.adoptEquilibrium(geometry.tetActivations(e.activations), e.jaw, out.x);  // sets attachments
-      VecX g;
-      solver.potential().gradient(out.x, g);
-      zeroConstrained(g, fixed);
-      MatX D;
-      const MatX J = expressionResidualJacobian(solver, geometry, target, e, out.x, regularization, fitJaw, &D);
-      const VecX d0 = solver.solveFreeDofs(out.x, MatX(-g)).col(0);  // the same factorization
-      out.costHistory.push_back(0.5 * expressionResiduals(m, target, e, out.x, regularization).squaredNorm());
-      const VecX r0 = expressionResiduals(m, target, e, out.x + d0, regularization);
-      const Eigen::LDLT<MatX> normal(MatX(J.transpose() * J));
-      VecX dq = normal.solve(-(J.transpose() * r0));
-      const VecX q = (out.q + dq).cwiseMax(lower).cwiseMin(upper);
-      dq = q - out.q;
-      const VecX step = d0 + D * dq;
-      const double stepNorm = freeInfinityNorm(step, fixed);
       ++out.iterations;
+      if (it == 0 && start && start->madeFor(solver, geometry, out.q, x0, fitJaw)) {
+        out.x = start->x;
+        lin.d0 = start->d0;
+        lin.D = start->D;
+      } else {
+        solver.adoptEquilibrium(geometry.tetActivations(e.activations), e.jaw, out.x);  // sets attachments
+        ++out.factorizations;
+        bool haveNewtonStep = false;
+        if (it > 0 && previousStep <= options.quasiNewtonBelow) {
+          // The previous D and J^T J with the exact gradient at x: converged if the step
+          // is within the tolerances.
+          VecX gradient;
+          const double cost = objective.evaluateAt(out.q, out.x, &gradient);  // factorizes at x
+          VecX g;
+          solver.potential().gradient(out.x, g);
+          lin.d0 = solver.solveFreeDofs(out.x, MatX(-g)).col(0);
+          haveNewtonStep = true;
+          const VecX r = expressionResiduals(m, target, e, out.x, regularization);
+          const VecX r0 = expressionResiduals(m, target, e, out.x + lin.d0, regularization);
+          gradient += lin.J.transpose() * (r0 - r);
+          const VecX q = clipped(lin.normal.solve(-gradient));
+          const VecX dq = q - out.q;
+          const VecX step = lin.d0 + lin.D * dq;
+          if (step.allFinite() && converged(freeInfinityNorm(step, fixed), dq)) {
+            out.costHistory.push_back(cost);
+            out.x += step;
+            out.q = q;
+            out.quasiNewtonLastStep = true;
+            finish();
+            return out;
+          }
+        }
+        // D (with d0 unless known) from the factorization at x.
+        lin.D = expressionSensitivity(solver, geometry, e, out.x, fitJaw, haveNewtonStep ? nullptr : &lin.d0);
+        if (it == 0 && start) *start = StartLinearization{&solver, geometry, out.q, x0, fitJaw, out.x, lin.d0, lin.D};
+      }
+      lin.setJacobian(expressionResidualJacobian(m, target, e, out.x, regularization, lin.D));
+      out.costHistory.push_back(0.5 * expressionResiduals(m, target, e, out.x, regularization).squaredNorm());
+      const VecX q = clipped(lin.gaussNewtonStep(expressionResiduals(m, target, e, out.x + lin.d0, regularization)));
+      const VecX dq = q - out.q;
+      const VecX step = lin.d0 + lin.D * dq;
+      const double stepNorm = freeInfinityNorm(step, fixed);
       if (!std::isfinite(stepNorm) || !dq.allFinite() || !std::isfinite(out.costHistory.back())) {
         out.stopReason = "all-at-once Gauss-Newton: non-finite step";
         return out;
@@ -51,11 +113,8 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
       out.x += step;
       out.q = q;
       previousStep = stepNorm;
-      if (stepNorm <= options.stepTolerance && dq.lpNorm<Eigen::Infinity>() <= options.parameterTolerance) {
-        const Expression last = objective.unpack(out.q);
-        solver.adoptEquilibrium(geometry.tetActivations(last.activations), last.jaw, out.x);
-        out.converged = true;
-        out.stopReason = "all-at-once Gauss-Newton: converged";
+      if (converged(stepNorm, dq)) {
+        finish();
         return out;
       }
     }

@@ -10,10 +10,10 @@ namespace softfit::face {
 
 ActivationFitResult fitActivations(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
                                    const Expression& start, const ActivationFitOptions& options,
-                                   const VecX* warmPositions) {
+                                   const VecX* warmPositions, StartLinearization* startLinearization) {
   if (options.gaussNewton)
     return options.kind == ActivationModel::Muscles
-               ? fitActivationsGaussNewton(solver, geometry, target, start, options, warmPositions)
+               ? fitActivationsGaussNewton(solver, geometry, target, start, options, warmPositions, startLinearization)
                : fitPerTetActivationsGaussNewton(solver, target, start, options, warmPositions);
   const auto t0 = std::chrono::steady_clock::now();
   ExpressionObjective objective(solver, geometry, target, options.kind, options.regularization, options.fitJaw);

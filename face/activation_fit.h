@@ -51,10 +51,16 @@ struct ActivationFitResult {
 // to the target (0 when it has no correspondences).
 void setCorrespondenceErrors(const FaceTarget& target, ActivationFitResult& result);
 
-// `warmPositions` (optional) starts the first equilibrium solve.
+struct StartLinearization;  // face/activation_all_at_once.h
+
+// `warmPositions` (optional) starts the first equilibrium solve. `startLinearization`
+// (optional; muscle model, Gauss-Newton with all-at-once iterations) keeps the first
+// iteration's linearization for the next fits from the same start (one subject's
+// expressions): see StartLinearization.
 ActivationFitResult fitActivations(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
                                    const Expression& start, const ActivationFitOptions& options,
-                                   const VecX* warmPositions = nullptr);
+                                   const VecX* warmPositions = nullptr,
+                                   StartLinearization* startLinearization = nullptr);
 
 // Number of tets with det F <= 0 at positions x.
 int invertedTetCount(const FaceModel& model, const VecX& x);

@@ -119,14 +119,14 @@ VecX expressionResiduals(const FaceModel& model, const FaceTarget& target, const
   return r;
 }
 
-MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
-                                const Expression& e, const VecX& x, const Regularization& regularization,
-                                bool fitJaw, MatX* positionSensitivity) {
+MatX expressionSensitivity(FaceSolver& solver, const MuscleGeometry& geometry, const Expression& e, const VecX& x,
+                           bool fitJaw, VecX* newtonStep) {
   const FaceModel& m = solver.model();
   const int muscles = m.muscleCount();
   const int parameters = 6 * muscles + (fitJaw ? kJawDofs : 0);
+  const int columns = parameters + (newtonStep ? 1 : 0);
   // d grad E / dq: tet i's activation a_i = sum_j S_ij a_j.
-  MatX forceDerivative = MatX::Zero(x.size(), parameters);
+  MatX forceDerivative = MatX::Zero(x.size(), columns);
   std::vector<char> muscular(m.tetCount(), 0);  // tets with a muscle column in S
   for (int t = 0; t < m.tetCount(); ++t)
     for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k)
@@ -142,29 +142,53 @@ MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geomet
         forceDerivative.block<3, 6>(3 * nodes[a], 6 * (c - 1)) += s * blocks[t].block<3, 6>(3 * a, 0);
     }
   }
+  // The Newton step -H^-1 g is the sensitivity to a force g with no attached motion.
+  if (newtonStep) {
+    VecX g;
+    solver.potential().gradient(x, g);
+    forceDerivative.col(parameters) = g;
+  }
   // The jaw moves the mandible nodes (packed translation = translation / size).
-  MatX attachedMotion = MatX::Zero(x.size(), parameters);
-  if (fitJaw) attachedMotion.rightCols<kJawDofs>() = jawMotion(m, e.jaw);
-  const MatX dx = solver.sensitivity(x, forceDerivative, attachedMotion);
+  MatX attachedMotion = MatX::Zero(x.size(), columns);
+  if (fitJaw) attachedMotion.middleCols<kJawDofs>(6 * muscles) = jawMotion(m, e.jaw);
+  MatX dx = solver.sensitivity(x, forceDerivative, attachedMotion);
+  if (newtonStep) {
+    *newtonStep = dx.col(parameters);
+    dx.conservativeResize(Eigen::NoChange, parameters);
+  }
+  return dx;
+}
 
+MatX expressionResidualJacobian(const FaceModel& m, const FaceTarget& target, const Expression& e, const VecX& x,
+                                const Regularization& regularization, const MatX& dxdq) {
+  const int muscles = m.muscleCount();
   const int n = static_cast<int>(target.nodes.size());
-  MatX J = MatX::Zero(residualCount(target, muscles), parameters);
+  MatX J = MatX::Zero(residualCount(target, muscles), dxdq.cols());
   const VecX c = correspondenceWeights(target, m.size);
   const std::vector<TargetMatch> matches = matchTarget(target, x);
   for (int k = 0; k < n; ++k)
-    J.middleRows<3>(3 * k) = c[k] * matches[k].residualDerivative * dx.middleRows<3>(3 * target.nodes[k]);
+    J.middleRows<3>(3 * k) = c[k] * matches[k].residualDerivative * dxdq.middleRows<3>(3 * target.nodes[k]);
   const double sa = std::sqrt(regularization.activation), sv = std::sqrt(regularization.volume);
   for (int j = 0; j < muscles; ++j) {
     J.block<6, 6>(3 * n + 7 * j, 6 * j) = sa * Eigen::Matrix<double, 6, 6>::Identity();
     J.block<1, 6>(3 * n + 7 * j + 6, 6 * j) = sv * activationDeterminantGradient(e.activations[j]).transpose();
   }
-  if (positionSensitivity) *positionSensitivity = dx;
+  return J;
+}
+
+MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
+                                const Expression& e, const VecX& x, const Regularization& regularization,
+                                bool fitJaw, MatX* positionSensitivity) {
+  MatX dx = expressionSensitivity(solver, geometry, e, x, fitJaw);
+  MatX J = expressionResidualJacobian(solver.model(), target, e, x, regularization, dx);
+  if (positionSensitivity) *positionSensitivity = std::move(dx);
   return J;
 }
 
 ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGeometry& geometry,
                                               const FaceTarget& target, const Expression& start,
-                                              const ActivationFitOptions& options, const VecX* warmPositions) {
+                                              const ActivationFitOptions& options, const VecX* warmPositions,
+                                              StartLinearization* startLinearization) {
   if (options.kind != ActivationModel::Muscles)
     throw std::logic_error("fitActivationsGaussNewton: the reduced (muscle) model only");
   const auto t0 = std::chrono::steady_clock::now();
@@ -178,13 +202,14 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
   VecX q = objective.pack(start).cwiseMax(lower).cwiseMin(upper);
 
   std::string allAtOnceReason;
-  int allAtOnceIterations = 0;
+  int allAtOnceIterations = 0, allAtOnceFactorizations = 0;
   if (options.allAtOnceIterations > 0) {
     const VecX x0 = warmPositions ? *warmPositions : solver.model().mesh.restPositions();
     AllAtOnceOptions allAtOnce;
     allAtOnce.maxIterations = options.allAtOnceIterations;
     const AllAtOnceResult a = solveActivationsAllAtOnce(solver, geometry, target, objective, q, x0,
-                                                        options.regularization, options.fitJaw, allAtOnce);
+                                                        options.regularization, options.fitJaw, allAtOnce,
+                                                        startLinearization);
     if (a.converged) {
       ActivationFitResult out;
       out.expression = objective.unpack(a.q);
@@ -193,7 +218,8 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
       out.objective = 0.5 * expressionResiduals(m, target, out.expression, a.x, options.regularization).squaredNorm();
       out.dataLoss = targetLoss(target, a.x, m.size);
       setCorrespondenceErrors(target, out);
-      out.iterations = out.evaluations = out.newtonIterations = a.iterations;
+      out.iterations = out.evaluations = a.iterations;
+      out.newtonIterations = a.factorizations;
       out.converged = true;
       out.stopReason = a.stopReason;
       out.costHistory = a.costHistory;
@@ -203,6 +229,7 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
     }
     allAtOnceReason = a.stopReason;
     allAtOnceIterations = a.iterations;
+    allAtOnceFactorizations = a.factorizations;
   }
 
   ceres::Problem problem;
@@ -238,7 +265,7 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
   out.stopReason = "ceres: " + summary.message;
   if (!allAtOnceReason.empty())
     out.stopReason = allAtOnceReason + " after " + std::to_string(allAtOnceIterations) + " iterations; " + out.stopReason;
-  out.newtonIterations += allAtOnceIterations;
+  out.newtonIterations += allAtOnceFactorizations;
   for (const auto& it : summary.iterations)
     if (it.step_is_successful || it.iteration == 0) out.costHistory.push_back(it.cost);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -14,11 +14,13 @@
 
 namespace softfit::face {
 
-// options.kind must be ActivationModel::Muscles (face/per_tet_gauss_newton.h: PerTet). `warmPositions` (optional) starts the
-// first equilibrium solve.
+// options.kind must be ActivationModel::Muscles (face/per_tet_gauss_newton.h: PerTet).
+// `warmPositions` (optional) starts the first equilibrium solve; `startLinearization`
+// (optional) as in fitActivations.
 ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGeometry& geometry,
                                               const FaceTarget& target, const Expression& start,
-                                              const ActivationFitOptions& options, const VecX* warmPositions = nullptr);
+                                              const ActivationFitOptions& options, const VecX* warmPositions = nullptr,
+                                              StartLinearization* startLinearization = nullptr);
 
 // The residual Jacobian dr/dq at the equilibrium x of the expression e (the solver's
 // potential must hold e's activations, i.e. x came from the last solve), rows and
@@ -27,6 +29,14 @@ ActivationFitResult fitActivationsGaussNewton(FaceSolver& solver, const MuscleGe
 MatX expressionResidualJacobian(FaceSolver& solver, const MuscleGeometry& geometry, const FaceTarget& target,
                                 const Expression& e, const VecX& x, const Regularization& regularization,
                                 bool fitJaw, MatX* positionSensitivity = nullptr);
+// Its two halves. The equilibrium sensitivity dx/dq (3N x P) at x (as above), and with
+// newtonStep the Newton step -H^-1 grad E at x as well (0 on the attached dofs), solved
+// as one more column with the same factorization:
+MatX expressionSensitivity(FaceSolver& solver, const MuscleGeometry& geometry, const Expression& e, const VecX& x,
+                           bool fitJaw, VecX* newtonStep = nullptr);
+// and dr/dq at positions x from a sensitivity dxdq (the target matches are taken at x).
+MatX expressionResidualJacobian(const FaceModel& model, const FaceTarget& target, const Expression& e, const VecX& x,
+                                const Regularization& regularization, const MatX& dxdq);
 // sqrt(2 w_k / (n size^2)) per correspondence: the data residual weights.
 VecX correspondenceWeights(const FaceTarget& target, double modelSize);
 // d x / d (packed jaw pose) on the mandible nodes (3N x 5, zero elsewhere; the packed

@@ -96,6 +96,18 @@ double ExpressionObjective::evaluate(const VecX& q, VecX* gradient) {
   const std::vector<Vec6> tetActivations =
       kind_ == ActivationModel::Muscles ? geometry_.tetActivations(e.activations) : e.activations;
   solveEquilibrium(q, tetActivations, e.jaw);
+  return costAtPositions(e, gradient);
+}
+
+double ExpressionObjective::evaluateAt(const VecX& q, const VecX& x, VecX* gradient) {
+  const Expression e = unpack(q);
+  x_ = x;
+  solver_.adoptEquilibrium(kind_ == ActivationModel::Muscles ? geometry_.tetActivations(e.activations) : e.activations,
+                           e.jaw, x_);
+  return costAtPositions(e, gradient);
+}
+
+double ExpressionObjective::costAtPositions(const Expression& e, VecX* gradient) {
   const FaceModel& m = solver_.model();
   VecX dLdx;
   if (gradient) dLdx = VecX::Zero(x_.size());
@@ -111,7 +123,7 @@ double ExpressionObjective::evaluate(const VecX& q, VecX* gradient) {
   tetGradient_ = adjoint.tetActivations;
   const std::vector<Vec6> g =
       kind_ == ActivationModel::Muscles ? geometry_.muscleGradient(adjoint.tetActivations) : adjoint.tetActivations;
-  gradient->resize(q.size());
+  gradient->resize(parameterCount());
   for (std::size_t j = 0; j < g.size(); ++j) {
     const Vec6& a = e.activations[j];
     gradient->segment<6>(6 * j) = g[j] + regularization_.activation * (a - I) +

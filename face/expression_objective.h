@@ -46,6 +46,12 @@ class ExpressionObjective {
   // J(q) and, if gradient is given, dJ/dq. Solves the equilibrium warm-started from the
   // previous one. Throws SolveError when the equilibrium fails.
   double evaluate(const VecX& q, VecX* gradient);
+  // The same at positions x (3N; the attachments of q's jaw are applied to a copy) instead
+  // of q's equilibrium, without a solve: the gradient is that of the residuals with the
+  // equilibrium linearized at x (adjoint with the exact Hessian at x), as in iterations
+  // that keep the equilibrium as a constraint (face/activation_all_at_once.h).
+  // positions() is then x.
+  double evaluateAt(const VecX& q, const VecX& x, VecX* gradient);
   // Per-tet dL/da_i of the last gradient evaluation (data term only), for S fits.
   const std::vector<Vec6>& lastTetGradient() const { return tetGradient_; }
   const VecX& positions() const { return x_; }
@@ -68,6 +74,8 @@ class ExpressionObjective {
   void bounds(VecX& lower, VecX& upper) const;
 
  private:
+  // J and its gradient at x_, the solver holding e's activations and jaw.
+  double costAtPositions(const Expression& e, VecX* gradient);
   struct FirstOrderStart {
     VecX q, x;
     MatX dxdq;

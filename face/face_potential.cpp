@@ -125,10 +125,13 @@ void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
       });
 }
 
-VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v) const {
+VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v, const std::vector<char>* tets) const {
+  if (tets && static_cast<int>(tets->size()) != model_.tetCount())
+    throw std::logic_error("FacePotential::exactHessianProduct: one flag per tet expected");
   const std::vector<ActivePolar>& polar = polars(x);
   VecX out = VecX::Zero(x.size());
   for (int t = 0; t < model_.tetCount(); ++t) {
+    if (tets && !(*tets)[t]) continue;
     const Element& e = model_.elements[t];
     Eigen::Matrix<double, 12, 1> ve;
     for (int a = 0; a < 4; ++a) ve.segment<3>(3 * a) = v.segment<3>(3 * e.nodes[a]);

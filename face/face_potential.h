@@ -29,8 +29,9 @@ class FacePotential final : public NewtonObjective {
   SparseMatrix hessianPattern() const override { return model_.pattern.zeroMatrix(); }
 
   double elasticEnergy(const VecX& x) const;
-  // H v with the exact Hessian (no assembly).
-  VecX exactHessianProduct(const VecX& x, const VecX& v) const;
+  // H v with the exact Hessian (no assembly). With `tets` (one flag per tet), only the
+  // flagged tets' terms are summed: exact on the rows of nodes whose tets are all flagged.
+  VecX exactHessianProduct(const VecX& x, const VecX& v, const std::vector<char>* tets = nullptr) const;
   // Per tet: -(d grad E / d a_i)^T lambda, i.e. dL/da_i for an adjoint vector lambda.
   std::vector<Vec6> activationAdjoint(const VecX& x, const VecX& lambda) const;
   // Per tet: d grad E / d a_i (12 x 6; rows = the tet's 4 nodes x 3), for sensitivities.

@@ -24,7 +24,16 @@ NewtonOptions FaceSolver::defaultOptions() {
 }
 
 FaceSolver::FaceSolver(const FaceModel& model, NewtonOptions options)
-    : model_(model), potential_(model), newton_(options), fixed_(model.attachedDofs()) {}
+    : model_(model),
+      potential_(model),
+      newton_(options),
+      fixed_(model.attachedDofs()),
+      jawTets_(model.tetCount(), 0) {
+  std::vector<char> jawNode(model.nodeCount(), 0);
+  for (int n : model.jawNodes) jawNode[n] = 1;
+  for (int t = 0; t < model.tetCount(); ++t)
+    for (int n : model.elements[t].nodes) jawTets_[t] |= jawNode[n];
+}
 
 NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
   factorizationCurrent_ = false;
@@ -88,8 +97,9 @@ FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& 
   out.lambda = solveEliminated(MatX(rhs)).col(0);
   zeroConstrained(out.lambda, fixed_);
   out.tetActivations = potential_.activationAdjoint(x, out.lambda);
-  // Attached dofs: dL/dx_c - (H lambda)_c, chained through the jaw pose.
-  const VecX Hl = potential_.exactHessianProduct(x, out.lambda);
+  // Attached dofs: dL/dx_c - (H lambda)_c, chained through the jaw pose (only the tets
+  // at mandible nodes reach those rows).
+  const VecX Hl = potential_.exactHessianProduct(x, out.lambda, &jawTets_);
   for (int n : model_.jawNodes) {
     const Vec3 g = lossGradient.segment<3>(3 * n) - Hl.segment<3>(3 * n);
     out.jaw += jawPositionJacobian(model_.jaw, pose, model_.mesh.vertices.row(n).transpose()).transpose() * g;

@@ -81,6 +81,7 @@ class FaceSolver {
   bool factorizationCurrent_ = false;
   SparseMatrix H_;
   DofMask fixed_;
+  std::vector<char> jawTets_;  // tets with a mandible node: the rows adjoint() reads of H lambda
 };
 
 // Turns FaceSolver::setReuseNewtonFactorization on for its lifetime (a Gauss-Newton fit)

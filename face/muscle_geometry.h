@@ -47,6 +47,13 @@ class MuscleGeometry {
   std::vector<Vec6> muscleGradient(const std::vector<Vec6>& tetGradient) const;
   VecX valueGradient(const std::vector<Vec6>& tetGradient, const std::vector<Vec6>& muscleActivations) const;
 
+  // Same muscles, allowed entries and values.
+  bool operator==(const MuscleGeometry& other) const {
+    return muscleCount_ == other.muscleCount_ && rowStart_ == other.rowStart_ && columns_ == other.columns_ &&
+           values_.size() == other.values_.size() && values_ == other.values_;
+  }
+  bool operator!=(const MuscleGeometry& other) const { return !(*this == other); }
+
  private:
   int muscleCount_ = 0;
   std::vector<int> rowStart_{0};

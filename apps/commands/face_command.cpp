@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 
+#include "face/activation_all_at_once.h"
 #include "face/activation_fit.h"
 #include "face/face_animation.h"
 #include "face/face_io.h"
@@ -115,8 +116,10 @@ void runSolve(const FaceOptions& o) {
   std::vector<int> iterations;
   std::printf("softfit face solve: %d tets, %d muscles, %d targets (%s activations)\n", model.tetCount(),
               model.muscleCount(), static_cast<int>(targets.size()), o.perTet ? "per-tet" : "muscle");
+  StartLinearization start;  // every target starts from rest: its linearization is shared
   for (const FaceTarget& t : targets) {
-    const ActivationFitResult r = fitActivations(solver, geometry, t, restExpression(model, options.kind), options);
+    const ActivationFitResult r =
+        fitActivations(solver, geometry, t, restExpression(model, options.kind), options, nullptr, &start);
     expressions.push_back(r.expression);
     positions.push_back(r.positions);
     iterations.push_back(r.iterations);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "face/activation_all_at_once.h"
 #include "face/activation_fit.h"
 #include "face/geometry_fit.h"
 #include "face/face_io.h"
@@ -90,10 +91,12 @@ py::list fitTargets(PythonFace& face, const std::string& folder, bool perTet, bo
   if (maxIterations < 1) throw InputError("max_iterations: must be >= 1");
   options.maxIterations = maxIterations;
   py::list out;
+  StartLinearization start;  // every target starts from rest: its linearization is shared
   for (const FaceTarget& target : targets) {
     const ActivationFitResult r = runWithoutGil([&] {
       checkInterrupt();
-      return fitActivations(face.solver(), face.geometry(), target, restExpression(face.model(), options.kind), options);
+      return fitActivations(face.solver(), face.geometry(), target, restExpression(face.model(), options.kind), options,
+                            nullptr, &start);
     });
     py::dict d = expressionDict(target.name, r.expression);
     d["positions"] = toRowsOf3(r.positions);

@@ -129,6 +129,68 @@ TEST(ActivationFit, AllAtOnceOnAnUnreachableTargetStopsCleanly) {
   EXPECT_TRUE(a.q.allFinite());
 }
 
+// The last all-at-once iteration only confirms convergence: with the previous D and
+// J^T J and the exact gradient it does so without D's solve, and lands where full
+// iterations do.
+TEST(ActivationFit, AllAtOnceConvergesOnAQuasiNewtonLastStep) {
+  const SyntheticFace& f = face();
+  const Regularization reg;
+  const Expression start = restExpression(f.model, ActivationModel::Muscles);
+  for (int k = 3; k < 5; ++k) {
+    AllAtOnceOptions fullOnly;
+    fullOnly.quasiNewtonBelow = 0.0;
+    AllAtOnceResult r[2];
+    for (int i = 0; i < 2; ++i) {
+      FaceSolver solver(f.model);
+      ExpressionObjective objective(solver, f.trueGeometry, f.targets[k], ActivationModel::Muscles, reg, true);
+      r[i] = solveActivationsAllAtOnce(solver, f.trueGeometry, f.targets[k], objective, objective.pack(start),
+                                       f.model.mesh.restPositions(), reg, true, i ? fullOnly : AllAtOnceOptions());
+    }
+    std::printf("target %d: %d iterations (%d with full ones only); |dq| %.3g, |dx| %.3g\n", k, r[0].iterations,
+                r[1].iterations, (r[0].q - r[1].q).lpNorm<Eigen::Infinity>(),
+                (r[0].x - r[1].x).lpNorm<Eigen::Infinity>());
+    EXPECT_TRUE(r[0].converged && r[1].converged);
+    EXPECT_TRUE(r[0].quasiNewtonLastStep);
+    EXPECT_FALSE(r[1].quasiNewtonLastStep);
+    EXPECT_EQ(r[0].iterations, r[1].iterations);
+    // 1e-3 of the tolerances (2.5e-12 and 5.6e-10 in q, 8.7e-15 and 1.8e-12 in x).
+    EXPECT_LT((r[0].q - r[1].q).lpNorm<Eigen::Infinity>(), 1e-3 * AllAtOnceOptions().parameterTolerance);
+    EXPECT_LT((r[0].x - r[1].x).lpNorm<Eigen::Infinity>(), 1e-3 * AllAtOnceOptions().stepTolerance);
+  }
+}
+
+// Fits of several targets from one start share its linearization: the second fit skips
+// one factorization and gives the same bits as a fit of its own; another S refills it.
+TEST(ActivationFit, StartLinearizationIsSharedByFitsFromTheSameStart) {
+  const SyntheticFace& f = face();
+  const Expression start = restExpression(f.model, ActivationModel::Muscles);
+  FaceSolver shared(f.model), own(f.model);
+  StartLinearization kept;
+  fitActivations(shared, f.trueGeometry, f.targets[3], start, {}, nullptr, &kept);
+  EXPECT_EQ(kept.solver, &shared);
+  const ActivationFitResult withKept = fitActivations(shared, f.trueGeometry, f.targets[4], start, {}, nullptr, &kept);
+  const ActivationFitResult alone = fitActivations(own, f.trueGeometry, f.targets[4], start, {});
+  EXPECT_TRUE(withKept.converged);
+  EXPECT_EQ(withKept.newtonIterations, alone.newtonIterations - 1);
+  EXPECT_EQ(withKept.positions, alone.positions);
+  EXPECT_EQ(withKept.expression.activations, alone.expression.activations);
+
+  // S moved by 1e-3 in one tet: the kept linearization is not used but made again.
+  MuscleGeometry other = f.trueGeometry;
+  VecX values = other.values();
+  int tet = 0;
+  while (other.rowEnd(tet) - other.rowBegin(tet) < 2) ++tet;
+  values[other.rowBegin(tet)] -= 1e-3;
+  values[other.rowBegin(tet) + 1] += 1e-3;
+  other.setValues(values);
+  FaceSolver own2(f.model);
+  const ActivationFitResult otherKept = fitActivations(shared, other, f.targets[4], start, {}, nullptr, &kept);
+  const ActivationFitResult otherAlone = fitActivations(own2, other, f.targets[4], start, {});
+  EXPECT_EQ(otherKept.newtonIterations, otherAlone.newtonIterations);
+  EXPECT_EQ(otherKept.positions, otherAlone.positions);
+  EXPECT_TRUE(kept.geometry == other);
+}
+
 // A scan without correspondences: the skin surface of the unseen target's equilibrium;
 // half of the skin nodes are pulled to their closest scan points. Error measured against
 // the true vertex positions.
