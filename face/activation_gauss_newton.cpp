@@ -125,33 +125,38 @@ MatX expressionSensitivity(FaceSolver& solver, const MuscleGeometry& geometry, c
   const int muscles = m.muscleCount();
   const int parameters = 6 * muscles + (fitJaw ? kJawDofs : 0);
   const int columns = parameters + (newtonStep ? 1 : 0);
-  // d grad E / dq: tet i's activation a_i = sum_j S_ij a_j.
-  MatX forceDerivative = MatX::Zero(x.size(), columns);
-  std::vector<char> muscular(m.tetCount(), 0);  // tets with a muscle column in S
-  for (int t = 0; t < m.tetCount(); ++t)
-    for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k)
-      if (geometry.column(k) != 0) muscular[t] = 1;
-  const auto& blocks = solver.potential().activationForceBlocks(x, muscular);
-  for (int t = 0; t < m.tetCount(); ++t) {
-    const auto& nodes = m.elements[t].nodes;
-    for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k) {
-      const int c = geometry.column(k);
-      if (c == 0) continue;  // the passive column carries the constant identity
-      const double s = geometry.values()[k];
-      for (int a = 0; a < 4; ++a)
-        forceDerivative.block<3, 6>(3 * nodes[a], 6 * (c - 1)) += s * blocks[t].block<3, 6>(3 * a, 0);
+  MatX forceDerivative, attachedMotion;
+  // Built on a second thread while the Hessian at x is factorized (on one).
+  const auto build = [&] {
+    // d grad E / dq: tet i's activation a_i = sum_j S_ij a_j.
+    forceDerivative = MatX::Zero(x.size(), columns);
+    std::vector<char> muscular(m.tetCount(), 0);  // tets with a muscle column in S
+    for (int t = 0; t < m.tetCount(); ++t)
+      for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k)
+        if (geometry.column(k) != 0) muscular[t] = 1;
+    const auto& blocks = solver.potential().activationForceBlocks(x, muscular);
+    for (int t = 0; t < m.tetCount(); ++t) {
+      const auto& nodes = m.elements[t].nodes;
+      for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k) {
+        const int c = geometry.column(k);
+        if (c == 0) continue;  // the passive column carries the constant identity
+        const double s = geometry.values()[k];
+        for (int a = 0; a < 4; ++a)
+          forceDerivative.block<3, 6>(3 * nodes[a], 6 * (c - 1)) += s * blocks[t].block<3, 6>(3 * a, 0);
+      }
     }
-  }
-  // The Newton step -H^-1 g is the sensitivity to a force g with no attached motion.
-  if (newtonStep) {
-    VecX g;
-    solver.potential().gradient(x, g);
-    forceDerivative.col(parameters) = g;
-  }
-  // The jaw moves the mandible nodes (packed translation = translation / size).
-  MatX attachedMotion = MatX::Zero(x.size(), columns);
-  if (fitJaw) attachedMotion.middleCols<kJawDofs>(6 * muscles) = jawMotion(m, e.jaw);
-  MatX dx = solver.sensitivity(x, forceDerivative, attachedMotion);
+    // The Newton step -H^-1 g is the sensitivity to a force g with no attached motion.
+    if (newtonStep) {
+      VecX g;
+      solver.potential().gradient(x, g);
+      forceDerivative.col(parameters) = g;
+    }
+    // The jaw moves the mandible nodes (packed translation = translation / size).
+    attachedMotion = MatX::Zero(x.size(), columns);
+    if (fitJaw) attachedMotion.middleCols<kJawDofs>(6 * muscles) = jawMotion(m, e.jaw);
+  };
+  solver.factorizeAt(x, build);
+  MatX dx = solver.sensitivity(x, std::move(forceDerivative), attachedMotion);
   if (newtonStep) {
     *newtonStep = dx.col(parameters);
     dx.conservativeResize(Eigen::NoChange, parameters);

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "forward/errors.h"
+#include "forward/math/parallel_ranges.h"
+#include "forward/math/worker_pool.h"
 
 namespace softfit::face {
 
@@ -57,25 +59,37 @@ void FaceSolver::adoptEquilibrium(const std::vector<Vec6>& tetActivations, const
   model_.applyAttachments(pose, x);
 }
 
-void FaceSolver::factorizeExactHessian(const VecX& x) {
-  if (factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x) return;
+void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhile) {
+  if (factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x) {
+    if (meanwhile) meanwhile();
+    return;
+  }
   factorizationCurrent_ = false;
   const bool reuse = reuseNewtonFactorization_ && solvedX_.size() == x.size() && solvedX_ == x &&
                      newton_.lastExactFactorization();
   if (reuse) {
     indefinite_ = false;
+    if (meanwhile) meanwhile();
   } else {
     if (H_.rows() != x.size()) H_ = potential_.hessianPattern();
-    potential_.hessian(x, H_, HessianKind::Exact);
+    potential_.hessian(x, H_, HessianKind::Exact);  // on all threads; computes the polar decompositions at x
     VecX unused = VecX::Zero(x.size());
     eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
-    // Newton's Cholesky solver: one symbolic analysis for all of this solver's systems.
-    indefinite_ = !newton_.factorizeExactHessian(H_, x);
-    if (indefinite_) {
-      // The exact Hessian of a (marginally) stable equilibrium may be indefinite in
-      // round-off: fall back to an LDL^T factorization.
-      indefiniteSolver_.compute(H_);
-      if (indefiniteSolver_.info() != Eigen::Success) throw SolveError("face: equilibrium Hessian is singular");
+    const auto factorize = [&] {
+      // Newton's Cholesky solver: one symbolic analysis for all of this solver's systems.
+      indefinite_ = !newton_.factorizeExactHessian(H_, x);
+      if (indefinite_) {
+        // The exact Hessian of a (marginally) stable equilibrium may be indefinite in
+        // round-off: fall back to an LDL^T factorization.
+        indefiniteSolver_.compute(H_);
+        if (indefiniteSolver_.info() != Eigen::Success) throw SolveError("face: equilibrium Hessian is singular");
+      }
+    };
+    if (meanwhile && defaultThreadCount() > 1) {
+      runOnWorkers(2, [&](int part) { part == 0 ? factorize() : meanwhile(); });
+    } else {
+      factorize();
+      if (meanwhile) meanwhile();
     }
   }
   factorizedAt_ = x;
@@ -90,7 +104,7 @@ MatX FaceSolver::solveEliminated(const MatX& rhs) const {
 }
 
 FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient) {
-  factorizeExactHessian(x);
+  factorizeAt(x);
   VecX rhs = lossGradient;
   zeroConstrained(rhs, fixed_);
   FaceAdjoint out;
@@ -107,12 +121,13 @@ FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& 
   return out;
 }
 
-MatX FaceSolver::sensitivity(const VecX& x, const MatX& forceDerivative, const MatX& attachedMotion) {
+MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& attachedMotion) {
   if (forceDerivative.rows() != x.size() || attachedMotion.rows() != x.size() ||
       attachedMotion.cols() != forceDerivative.cols())
     throw std::logic_error("FaceSolver::sensitivity: 3N x P matrices expected");
-  factorizeExactHessian(x);
-  MatX rhs = -forceDerivative;
+  factorizeAt(x);
+  MatX rhs = std::move(forceDerivative);
+  rhs = -rhs;
   VecX motion(x.size());  // one column of attachedMotion on the attached dofs, 0 elsewhere
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c) {
     for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
@@ -128,7 +143,7 @@ MatX FaceSolver::sensitivity(const VecX& x, const MatX& forceDerivative, const M
 }
 
 MatX FaceSolver::solveFreeDofs(const VecX& x, const MatX& rhs) {
-  factorizeExactHessian(x);
+  factorizeAt(x);
   MatX b = rhs;
   for (Eigen::Index i = 0; i < x.size(); ++i)
     if (fixed_[i]) b.row(i).setZero();

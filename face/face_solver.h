@@ -5,6 +5,7 @@
 // return dL/da_i = -lambda^T d(grad E)/da_i per tet and dL/d(jaw pose)
 // (DESIGN.md 3, implicit function theorem).
 #include <Eigen/SparseCholesky>
+#include <functional>
 #include <vector>
 
 #include "face/face_potential.h"
@@ -45,11 +46,19 @@ class FaceSolver {
   // attached rows are ignored) and move the attached dofs by attachedMotion (dx_c/dq,
   // 3N x P, read on the attached rows only): H_ff dx_f = -(forceDerivative_f + H_fc dx_c)
   // with the exact Hessian (implicit function theorem, the forward twin of adjoint()).
-  MatX sensitivity(const VecX& x, const MatX& forceDerivative, const MatX& attachedMotion);
+  MatX sensitivity(const VecX& x, MatX forceDerivative, const MatX& attachedMotion);
 
   // H_ff^{-1} rhs_f per column (0 on the attached rows), exact Hessian at the equilibrium x
   // of the last solve(): the building block of matrix-free sensitivities and adjoints.
   MatX solveFreeDofs(const VecX& x, const MatX& rhs);
+
+  // The factorization that adjoint(), sensitivity() and solveFreeDofs() at x use, made now
+  // (unless it is current). `meanwhile` (optional) runs on a second thread during the
+  // numeric factorization, which takes one: work at x that needs the potential but not
+  // this solver (the potential's polar decompositions at x are computed before). On one
+  // thread (defaultThreadCount()), or without a factorization to make, it runs after.
+  // Exceptions of either are rethrown.
+  void factorizeAt(const VecX& x, const std::function<void()>& meanwhile = {});
 
   // On: adjoint(), sensitivity() and solveFreeDofs() at the equilibrium that solve() just
   // returned use Newton's last factorization (NewtonSolver::lastExactFactorization): the
@@ -62,12 +71,11 @@ class FaceSolver {
   bool reuseNewtonFactorization() const { return reuseNewtonFactorization_; }
 
  private:
-  // Exact Hessian at x with the attached dofs eliminated, factorized (Cholesky with
-  // Newton's solver, or LDL^T when round-off makes it indefinite), or Newton's last
-  // factorization (setReuseNewtonFactorization); then solveEliminated() applies its
-  // inverse. The factorization is reused while x is unchanged and no solve() has run since
-  // (the Hessian depends on x and the activations, which solve() sets).
-  void factorizeExactHessian(const VecX& x);
+  // factorizeAt(): the exact Hessian at x with the attached dofs eliminated, factorized
+  // (Cholesky with Newton's solver, or LDL^T when round-off makes it indefinite), or
+  // Newton's last factorization (setReuseNewtonFactorization); then solveEliminated()
+  // applies its inverse. The factorization is reused while x is unchanged and no solve()
+  // or adoptEquilibrium() has run since (the Hessian depends on x and the activations).
   MatX solveEliminated(const MatX& rhs) const;
 
   const FaceModel& model_;

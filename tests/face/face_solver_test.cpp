@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include <cstdio>
 #include <limits>
 
@@ -304,6 +306,43 @@ TEST(FaceSensitivity, ReusedNewtonFactorizationIsCloseToTheExactOne) {
   EXPECT_LT(difference, 1e-7);
   EXPECT_EQ(adopted, exact);
   EXPECT_EQ(sensitivityAfterSolve(solver, false), exact);
+}
+
+// factorizeAt() runs its `meanwhile` once, beside a factorization or without one (current
+// or reused), changes no bit of the solves after it, and rethrows what meanwhile throws.
+TEST(FaceSensitivity, FactorizeAtRunsMeanwhileOnceAndChangesNoBit) {
+  FaceModel m = makeBarFace(true);
+  Uniform u(22);
+  const std::vector<Vec6> a = randomTetActivations(m, u);
+  const JawPose pose = JawPose::Zero();
+  FaceSolver plain(m), overlapped(m);
+  VecX x;
+  plain.solve(a, pose, x);
+  VecX y = x;
+  overlapped.adoptEquilibrium(a, pose, y);
+  plain.adoptEquilibrium(a, pose, x);
+  const MatX derivative = MatX::Ones(x.size(), 2);
+  const MatX expected = plain.sensitivity(x, derivative, MatX::Zero(x.size(), 2));
+  int runs = 0;
+  VecX g;
+  overlapped.factorizeAt(y, [&] {
+    ++runs;
+    overlapped.potential().gradient(y, g);
+  });
+  EXPECT_EQ(runs, 1);
+  EXPECT_EQ(overlapped.sensitivity(y, derivative, MatX::Zero(y.size(), 2)), expected);
+  overlapped.factorizeAt(y, [&] { ++runs; });  // current: runs it alone
+  EXPECT_EQ(runs, 2);
+  {
+    const ReuseNewtonFactorization reuse(overlapped);  // Newton's last factorization
+    VecX z;
+    overlapped.solve(a, pose, z);
+    overlapped.factorizeAt(z, [&] { ++runs; });
+    EXPECT_EQ(runs, 3);
+  }
+  overlapped.adoptEquilibrium(a, pose, y);
+  EXPECT_THROW(overlapped.factorizeAt(y, [] { throw std::runtime_error("meanwhile"); }), std::runtime_error);
+  EXPECT_EQ(overlapped.sensitivity(y, derivative, MatX::Zero(y.size(), 2)), expected);
 }
 
 // Closest-point targets: the loss gradient 2 (x - cp(x)) / (n size^2) and the residual
