@@ -152,11 +152,10 @@ MatX expressionSensitivity(FaceSolver& solver, const MuscleGeometry& geometry, c
       forceDerivative.col(parameters) = g;
     }
     // The jaw moves the mandible nodes (packed translation = translation / size).
-    attachedMotion = MatX::Zero(x.size(), columns);
-    if (fitJaw) attachedMotion.middleCols<kJawDofs>(6 * muscles) = jawMotion(m, e.jaw);
+    if (fitJaw) attachedMotion = jawMotion(m, e.jaw);
   };
   solver.factorizeAt(x, build);
-  MatX dx = solver.sensitivity(x, std::move(forceDerivative), attachedMotion);
+  MatX dx = solver.sensitivity(x, std::move(forceDerivative), fitJaw ? attachedMotion : MatX(x.size(), 0), 6 * muscles);
   if (newtonStep) {
     *newtonStep = dx.col(parameters);
     dx.conservativeResize(Eigen::NoChange, parameters);

@@ -67,6 +67,7 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
   factorizationCurrent_ = false;
   const bool reuse = reuseNewtonFactorization_ && solvedX_.size() == x.size() && solvedX_ == x &&
                      newton_.lastExactFactorization();
+  splitFactorization_ = false;
   if (reuse) {
     indefinite_ = false;
     if (meanwhile) meanwhile();
@@ -85,7 +86,15 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
         if (indefiniteSolver_.info() != Eigen::Success) throw SolveError("face: equilibrium Hessian is singular");
       }
     };
-    if (meanwhile && defaultThreadCount() > 1) {
+    if (H_.rows() >= kTwoDomainCholeskyRows && !split_.analyzed() && !splitRefused_)
+      splitRefused_ = !split_.analyze(H_, 3, fixed_);
+    if (split_.analyzed()) {
+      // It takes both cores: meanwhile runs first.
+      if (meanwhile) meanwhile();
+      splitFactorization_ = split_.factorize(H_);
+      indefinite_ = false;
+      if (!splitFactorization_) factorize();
+    } else if (meanwhile && defaultThreadCount() > 1) {
       runOnWorkers(2, [&](int part) { part == 0 ? factorize() : meanwhile(); });
     } else {
       factorize();
@@ -96,9 +105,14 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
   factorizationCurrent_ = true;
 }
 
-MatX FaceSolver::solveEliminated(const MatX& rhs) const {
-  MatX out =
-      indefinite_ ? MatX(indefiniteSolver_.solve(rhs)) : newton_.lastExactFactorization()->solveColumns(rhs);
+MatX FaceSolver::solveEliminated(MatX rhs) const {
+  MatX out;
+  if (splitFactorization_) {
+    split_.solveInPlace(rhs);
+    out = std::move(rhs);
+  } else {
+    out = indefinite_ ? MatX(indefiniteSolver_.solve(rhs)) : newton_.lastExactFactorization()->solveColumns(rhs);
+  }
   if (!out.allFinite()) throw SolveError("face: non-finite solution of the equilibrium Hessian system");
   return out;
 }
@@ -121,24 +135,24 @@ FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& 
   return out;
 }
 
-MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& attachedMotion) {
-  if (forceDerivative.rows() != x.size() || attachedMotion.rows() != x.size() ||
-      attachedMotion.cols() != forceDerivative.cols())
-    throw std::logic_error("FaceSolver::sensitivity: 3N x P matrices expected");
+MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& attachedMotion, int firstMovingColumn) {
+  if (forceDerivative.rows() != x.size() || attachedMotion.rows() != x.size() || firstMovingColumn < 0 ||
+      firstMovingColumn + attachedMotion.cols() > forceDerivative.cols())
+    throw std::logic_error("FaceSolver::sensitivity: 3N x P force derivatives and at most P moving columns expected");
   factorizeAt(x);
   MatX rhs = std::move(forceDerivative);
   rhs = -rhs;
   VecX motion(x.size());  // one column of attachedMotion on the attached dofs, 0 elsewhere
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c) {
     for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
-    if (motion.squaredNorm() > 0.0) rhs.col(c) -= potential_.exactHessianProduct(x, motion);
+    if (motion.squaredNorm() > 0.0) rhs.col(firstMovingColumn + c) -= potential_.exactHessianProduct(x, motion);
   }
   for (Eigen::Index i = 0; i < x.size(); ++i)
     if (fixed_[i]) rhs.row(i).setZero();
-  MatX dx = solveEliminated(rhs);
-  for (Eigen::Index c = 0; c < dx.cols(); ++c)
+  MatX dx = solveEliminated(std::move(rhs));
+  for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c)
     for (Eigen::Index i = 0; i < x.size(); ++i)
-      if (fixed_[i]) dx(i, c) = attachedMotion(i, c);
+      if (fixed_[i]) dx(i, firstMovingColumn + c) = attachedMotion(i, c);
   return dx;
 }
 

@@ -10,6 +10,7 @@
 
 #include "face/face_potential.h"
 #include "forward/solvers/cholesky_solver.h"
+#include "forward/solvers/two_domain_cholesky.h"
 
 namespace softfit::face {
 
@@ -44,20 +45,22 @@ class FaceSolver {
   // Equilibrium sensitivity dx/dq (3N x P) at an equilibrium x for P parameters that
   // change the internal force by forceDerivative (d grad E / dq at fixed x, 3N x P; its
   // attached rows are ignored) and move the attached dofs by attachedMotion (dx_c/dq,
-  // 3N x P, read on the attached rows only): H_ff dx_f = -(forceDerivative_f + H_fc dx_c)
-  // with the exact Hessian (implicit function theorem, the forward twin of adjoint()).
-  MatX sensitivity(const VecX& x, MatX forceDerivative, const MatX& attachedMotion);
+  // read on the attached rows only): H_ff dx_f = -(forceDerivative_f + H_fc dx_c) with
+  // the exact Hessian (implicit function theorem, the forward twin of adjoint()).
+  // attachedMotion (3N x M) holds the columns firstMovingColumn .. firstMovingColumn+M-1
+  // of dx_c/dq; the other parameters leave the attached dofs where they are.
+  MatX sensitivity(const VecX& x, MatX forceDerivative, const MatX& attachedMotion, int firstMovingColumn = 0);
 
   // H_ff^{-1} rhs_f per column (0 on the attached rows), exact Hessian at the equilibrium x
   // of the last solve(): the building block of matrix-free sensitivities and adjoints.
   MatX solveFreeDofs(const VecX& x, const MatX& rhs);
 
   // The factorization that adjoint(), sensitivity() and solveFreeDofs() at x use, made now
-  // (unless it is current). `meanwhile` (optional) runs on a second thread during the
-  // numeric factorization, which takes one: work at x that needs the potential but not
-  // this solver (the potential's polar decompositions at x are computed before). On one
-  // thread (defaultThreadCount()), or without a factorization to make, it runs after.
-  // Exceptions of either are rethrown.
+  // (unless it is current). `meanwhile` (optional) runs on a second thread during a
+  // numeric factorization that takes one: work at x that needs the potential but not this
+  // solver (the potential's polar decompositions at x are computed before). On one thread
+  // (defaultThreadCount()), or without a factorization to make, it runs after; before a
+  // two-domain factorization (which takes both). Exceptions of either are rethrown.
   void factorizeAt(const VecX& x, const std::function<void()>& meanwhile = {});
 
   // On: adjoint(), sensitivity() and solveFreeDofs() at the equilibrium that solve() just
@@ -69,6 +72,9 @@ class FaceSolver {
   // Newton's last step was not an exact Cholesky one) the Hessian at x is factorized.
   void setReuseNewtonFactorization(bool on) { reuseNewtonFactorization_ = on; }
   bool reuseNewtonFactorization() const { return reuseNewtonFactorization_; }
+  // The current factorization is a TwoDomainCholesky one (systems of at least
+  // kTwoDomainCholeskyRows rows that split, when they are positive definite).
+  bool factorizedOnTwoDomains() const { return splitFactorization_; }
 
  private:
   // factorizeAt(): the exact Hessian at x with the attached dofs eliminated, factorized
@@ -76,7 +82,7 @@ class FaceSolver {
   // Newton's last factorization (setReuseNewtonFactorization); then solveEliminated()
   // applies its inverse. The factorization is reused while x is unchanged and no solve()
   // or adoptEquilibrium() has run since (the Hessian depends on x and the activations).
-  MatX solveEliminated(const MatX& rhs) const;
+  MatX solveEliminated(MatX rhs) const;
 
   const FaceModel& model_;
   FacePotential potential_;
@@ -85,6 +91,10 @@ class FaceSolver {
   VecX solvedX_;  // the equilibrium of the last solve() (empty after adoptEquilibrium)
   Eigen::SimplicialLDLT<SparseMatrix> indefiniteSolver_;
   bool indefinite_ = false;
+  // Large systems (kTwoDomainCholeskyRows): the exact Hessian factorized on two cores.
+  TwoDomainCholesky split_;
+  bool splitRefused_ = false;  // the pattern did not split
+  bool splitFactorization_ = false;  // the current factorization is split_'s
   VecX factorizedAt_;
   bool factorizationCurrent_ = false;
   SparseMatrix H_;

@@ -45,8 +45,9 @@ class BlasThreadScope {
 // The BLAS thread count in effect now (1 without thread control).
 int currentBlasThreads();
 
-// OpenMP parallel regions started while the scope lives (on any thread) run on one
-// thread: max-active-levels 0. Restores the previous setting. No-op without OpenMP.
+// OpenMP parallel regions started by the calling thread while the scope lives run on one
+// thread: max-active-levels 0, an ICV of the thread in libgomp (another thread needs its
+// own scope). Restores the previous setting. No-op without OpenMP.
 class SerialOpenMpScope {
  public:
   SerialOpenMpScope();

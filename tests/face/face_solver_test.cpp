@@ -10,6 +10,7 @@
 #include "face/activation_gauss_newton.h"
 #include "face/expression_objective.h"
 #include "face/per_tet_gauss_newton.h"
+#include "face/synthetic_face.h"
 #include "face_test_support.h"
 #include "forward/energies/elastic_energy.h"
 #include "support/finite_difference.h"
@@ -343,6 +344,48 @@ TEST(FaceSensitivity, FactorizeAtRunsMeanwhileOnceAndChangesNoBit) {
   overlapped.adoptEquilibrium(a, pose, y);
   EXPECT_THROW(overlapped.factorizeAt(y, [] { throw std::runtime_error("meanwhile"); }), std::runtime_error);
   EXPECT_EQ(overlapped.sensitivity(y, derivative, MatX::Zero(y.size(), 2)), expected);
+}
+
+// A face of more than kTwoDomainCholeskyRows dofs: its sensitivities are solved with the
+// two-domain factorization, and satisfy H_ff dx_f = -(F_f + H_fc dx_c).
+TEST(FaceSensitivity, LargeFacesFactorizeOnTwoDomains) {
+  SyntheticFaceOptions o;
+  o.cellsAround = 30;
+  o.cellsUp = 27;
+  o.cellsThrough = 3;
+  o.targetCount = 1;
+  const SyntheticFace f = makeSyntheticFace(o);
+  ASSERT_GE(3 * f.model.nodeCount(), kTwoDomainCholeskyRows);
+  FaceSolver solver(f.model);
+  const Expression rest = restExpression(f.model, ActivationModel::Muscles);
+  const std::vector<Vec6> a = f.trueGeometry.tetActivations(rest.activations);
+  VecX x;
+  solver.solve(a, rest.jaw, x);
+  solver.adoptEquilibrium(a, rest.jaw, x);  // the solver's own factorization at x
+  Uniform u(5);
+  MatX force(x.size(), 3), motion = MatX::Zero(x.size(), 1);
+  for (Eigen::Index i = 0; i < force.size(); ++i) force.data()[i] = u();
+  const DofMask& fixed = solver.attachedDofs();
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (fixed[i]) motion(i, 0) = 1e-3 * u();
+  const MatX dx = solver.sensitivity(x, force, motion, 2);
+  EXPECT_TRUE(solver.factorizedOnTwoDomains());
+  SparseMatrix H = solver.potential().hessianPattern();
+  solver.potential().hessian(x, H, HessianKind::Exact);
+  MatX residual = H * dx + force;
+  double worst = 0.0;
+  for (Eigen::Index c = 0; c < dx.cols(); ++c) {
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+      if (fixed[i]) residual(i, c) = 0.0;
+    worst = std::max(worst, residual.col(c).norm() / force.col(c).norm());
+  }
+  std::printf("%d dofs: relative residual %.2e\n", static_cast<int>(x.size()), worst);
+  EXPECT_LT(worst, 1e-10);
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    if (!fixed[i]) continue;
+    EXPECT_EQ(dx(i, 0), 0.0);
+    EXPECT_EQ(dx(i, 2), motion(i, 0));
+  }
 }
 
 // Closest-point targets: the loss gradient 2 (x - cp(x)) / (n size^2) and the residual

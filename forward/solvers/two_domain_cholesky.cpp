@@ -1,0 +1,337 @@
+#include "forward/solvers/two_domain_cholesky.h"
+
+#include <Eigen/CholmodSupport>
+#include <algorithm>
+#include <stdexcept>
+
+#include "forward/math/parallel_ranges.h"
+#include "forward/math/worker_pool.h"
+#include "forward/solvers/blas_threads.h"
+
+extern "C" {
+// LAPACK (OpenBLAS' own implementations): Cholesky of a dense SPD matrix, and U U^T of a
+// triangular one.
+void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info);
+void dlauum_(const char* uplo, const int* n, double* a, const int* lda, int* info);
+}
+
+namespace softfit {
+
+struct TwoDomainCholesky::Domain {
+  std::vector<int> dofs;  // K's rows: the interior dofs (in their fill-reducing order), then S's
+  int interior = 0;
+  cholmod_common common;
+  cholmod_sparse* K = nullptr;  // lower triangle
+  std::vector<int> valueIndex;  // K's k-th value is A.valuePtr()[valueIndex[k]]
+  cholmod_factor* L = nullptr;
+  MatX L22;  // the factor's separator block (lower)
+  double flops = 0.0;
+  // Workspace kept between calls (the second domain's allocations would come from its
+  // worker thread's malloc arena, which gives memory back to the system: page faults).
+  MatX reversed, rhs, update;
+  cholmod_dense *X = nullptr, *Y = nullptr, *E = nullptr;
+
+  Domain() {
+    cholmod_start(&common);
+    common.print = 0;
+  }
+  ~Domain() {
+    cholmod_free_dense(&X, &common);
+    cholmod_free_dense(&Y, &common);
+    cholmod_free_dense(&E, &common);
+    cholmod_free_factor(&L, &common);
+    cholmod_free_sparse(&K, &common);
+    cholmod_finish(&common);
+  }
+};
+
+struct TwoDomainCholesky::Impl {
+  Eigen::Index n = 0, nnz = 0;
+  std::vector<int> separator;      // S's dofs
+  std::vector<int> decoupled;      // dofs solved by their diagonal
+  std::vector<int> decoupledIndex; // value index of their diagonal
+  VecX decoupledPivot;
+  std::vector<std::pair<int, int>> separatorValues;  // (lower-triangle position in S x S, value index)
+  Domain domain[2];
+  MatX sigma;  // the separator's Schur complement, then its Cholesky factor (lower)
+  MatX separatorRhs;  // solve workspace
+};
+
+namespace {
+
+// Runs f(0) and f(1), on two threads when there are.
+template <typename F>
+void forBothDomains(const F& f) {
+  if (defaultThreadCount() > 1)
+    runOnWorkers(2, [&](int part) { f(part); });
+  else
+    for (int part = 0; part < 2; ++part) f(part);
+}
+
+// The value index of A(row, col), or -1 when it is not stored.
+int valueIndex(const SparseMatrix& A, int row, int col) {
+  const int* begin = A.innerIndexPtr() + A.outerIndexPtr()[col];
+  const int* end = A.innerIndexPtr() + A.outerIndexPtr()[col + 1];
+  const int* it = std::lower_bound(begin, end, row);
+  return it != end && *it == row ? static_cast<int>(it - A.innerIndexPtr()) : -1;
+}
+
+}  // namespace
+
+TwoDomainCholesky::TwoDomainCholesky() : impl_(std::make_unique<Impl>()) {}
+TwoDomainCholesky::~TwoDomainCholesky() = default;
+
+int TwoDomainCholesky::separatorSize() const { return static_cast<int>(impl_->separator.size()); }
+double TwoDomainCholesky::domainFlops(int d) const { return impl_->domain[d].flops; }
+
+bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofMask& decoupled) {
+  analyzed_ = factorized_ = false;
+  impl_ = std::make_unique<Impl>();
+  Impl& m = *impl_;
+  const int n = static_cast<int>(A.rows());
+  if (A.cols() != n || blockSize < 1 || n % blockSize != 0 || static_cast<int>(decoupled.size()) != n)
+    throw std::logic_error("TwoDomainCholesky::analyze: square matrix, whole blocks and one flag per dof expected");
+  if (!A.isCompressed()) throw std::logic_error("TwoDomainCholesky::analyze: compressed matrix expected");
+  m.n = n;
+  m.nnz = A.nonZeros();
+  const int nodes = n / blockSize;
+
+  // The node graph of the coupled dofs.
+  std::vector<std::vector<int>> adjacent(nodes);
+  for (int j = 0; j < n; ++j) {
+    if (decoupled[j]) continue;
+    for (SparseMatrix::InnerIterator it(A, j); it; ++it) {
+      const int i = static_cast<int>(it.row());
+      if (!decoupled[i] && i / blockSize != j / blockSize) adjacent[j / blockSize].push_back(i / blockSize);
+    }
+  }
+  std::vector<int> p{0}, rows;
+  for (auto& a : adjacent) {
+    std::sort(a.begin(), a.end());
+    a.erase(std::unique(a.begin(), a.end()), a.end());
+    rows.insert(rows.end(), a.begin(), a.end());
+    p.push_back(static_cast<int>(rows.size()));
+  }
+  cholmod_sparse graph{};
+  graph.nrow = graph.ncol = nodes;
+  graph.nzmax = rows.size();
+  graph.p = p.data();
+  graph.i = rows.data();
+  graph.stype = 0;
+  graph.itype = CHOLMOD_INT;
+  graph.xtype = CHOLMOD_PATTERN;
+  graph.dtype = CHOLMOD_DOUBLE;
+  graph.sorted = 1;
+  graph.packed = 1;
+  std::vector<int> part(nodes, 0);
+  Domain& first = m.domain[0];
+  if (cholmod_bisect(&graph, nullptr, 0, 1, part.data(), &first.common) < 0) return false;
+
+  std::vector<int> interior[2];
+  for (int i = 0; i < n; ++i) {
+    if (decoupled[i]) {
+      m.decoupled.push_back(i);
+      const int k = valueIndex(A, i, i);
+      if (k < 0) throw std::logic_error("TwoDomainCholesky::analyze: a decoupled dof without a diagonal entry");
+      m.decoupledIndex.push_back(k);
+    } else if (part[i / blockSize] == 2) {
+      m.separator.push_back(i);
+    } else {
+      interior[part[i / blockSize]].push_back(i);
+    }
+  }
+  if (interior[0].empty() || interior[1].empty() || m.separator.empty()) return false;
+
+  // Each domain: its interior in CHOLMOD's fill-reducing order, then S; K's lower triangle
+  // and where its values come from; CHOLMOD's symbolic analysis in that (natural) order.
+  std::vector<int> local(n, -1);
+  for (int d = 0; d < 2; ++d) {
+    Domain& dom = m.domain[d];
+    const std::vector<int>& in = interior[d];
+    {
+      std::fill(local.begin(), local.end(), -1);
+      for (std::size_t k = 0; k < in.size(); ++k) local[in[k]] = static_cast<int>(k);
+      std::vector<Eigen::Triplet<double>> t;
+      for (std::size_t c = 0; c < in.size(); ++c)
+        for (SparseMatrix::InnerIterator it(A, in[c]); it; ++it)
+          if (local[it.row()] >= static_cast<int>(c)) t.emplace_back(local[it.row()], static_cast<int>(c), 1.0);
+      SparseMatrix interiorPattern(static_cast<Eigen::Index>(in.size()), static_cast<Eigen::Index>(in.size()));
+      interiorPattern.setFromTriplets(t.begin(), t.end());
+      cholmod_sparse view = Eigen::viewAsCholmod(interiorPattern);
+      view.stype = -1;
+      cholmod_common& c = dom.common;
+      c.nmethods = 2;
+      c.method[0].ordering = CHOLMOD_AMD;
+      c.method[1].ordering = CHOLMOD_METIS;
+      cholmod_factor* order = cholmod_analyze(&view, &c);
+      if (!order) return false;
+      const int* perm = static_cast<const int*>(order->Perm);
+      for (std::size_t k = 0; k < in.size(); ++k) dom.dofs.push_back(in[perm[k]]);
+      cholmod_free_factor(&order, &c);
+    }
+    dom.interior = static_cast<int>(in.size());
+    dom.dofs.insert(dom.dofs.end(), m.separator.begin(), m.separator.end());
+    const int size = static_cast<int>(dom.dofs.size());
+    std::fill(local.begin(), local.end(), -1);
+    for (int k = 0; k < size; ++k) local[dom.dofs[k]] = k;
+    std::vector<int> kp{0}, ki;
+    for (int c = 0; c < size; ++c) {
+      std::vector<std::pair<int, int>> column;  // (local row, value index)
+      const int g = dom.dofs[c];
+      for (int k = A.outerIndexPtr()[g]; k < A.outerIndexPtr()[g + 1]; ++k) {
+        const int r = local[A.innerIndexPtr()[k]];
+        if (r >= c) column.emplace_back(r, k);
+      }
+      std::sort(column.begin(), column.end());
+      for (const auto& [r, k] : column) {
+        ki.push_back(r);
+        dom.valueIndex.push_back(k);
+      }
+      kp.push_back(static_cast<int>(ki.size()));
+    }
+    cholmod_common& c = dom.common;
+    dom.K = cholmod_allocate_sparse(size, size, ki.size(), 1, 1, -1, CHOLMOD_REAL, &c);
+    if (!dom.K) return false;
+    std::copy(kp.begin(), kp.end(), static_cast<int*>(dom.K->p));
+    std::copy(ki.begin(), ki.end(), static_cast<int*>(dom.K->i));
+    c.nmethods = 1;
+    c.method[0].ordering = CHOLMOD_NATURAL;
+    c.postorder = 0;  // keep S last
+    c.supernodal = CHOLMOD_SUPERNODAL;
+    dom.L = cholmod_analyze(dom.K, &c);
+    if (!dom.L) return false;
+    dom.flops = c.fl;
+  }
+  // H_SS's stored entries, for Sigma = T_A + T_B - H_SS.
+  const int s = static_cast<int>(m.separator.size());
+  std::fill(local.begin(), local.end(), -1);
+  for (int k = 0; k < s; ++k) local[m.separator[k]] = k;
+  for (int c = 0; c < s; ++c) {
+    const int g = m.separator[c];
+    for (int k = A.outerIndexPtr()[g]; k < A.outerIndexPtr()[g + 1]; ++k) {
+      const int r = local[A.innerIndexPtr()[k]];
+      if (r >= c) m.separatorValues.emplace_back(r + c * s, k);
+    }
+  }
+  analyzed_ = true;
+  return true;
+}
+
+bool TwoDomainCholesky::factorize(const SparseMatrix& A) {
+  Impl& m = *impl_;
+  if (!analyzed_) throw std::logic_error("TwoDomainCholesky::factorize called before a successful analyze()");
+  if (A.rows() != m.n || A.nonZeros() != m.nnz)
+    throw std::logic_error("TwoDomainCholesky::factorize: not the analyzed pattern");
+  factorized_ = false;
+  m.decoupledPivot.resize(static_cast<Eigen::Index>(m.decoupled.size()));
+  for (std::size_t k = 0; k < m.decoupled.size(); ++k) {
+    m.decoupledPivot[k] = A.valuePtr()[m.decoupledIndex[k]];
+    if (!(m.decoupledPivot[k] > 0.0)) return false;
+  }
+  const int s = static_cast<int>(m.separator.size());
+  bool ok[2] = {false, false};
+  {
+    const BlasThreadScope blas(1);
+    forBothDomains([&](int d) {
+      // CHOLMOD's own OpenMP loops on this thread (max-active-levels is per thread).
+      const SerialOpenMpScope serialCholmodLoops;
+      Domain& dom = m.domain[d];
+      double* x = static_cast<double*>(dom.K->x);
+      for (std::size_t k = 0; k < dom.valueIndex.size(); ++k) x[k] = A.valuePtr()[dom.valueIndex[k]];
+      if (!cholmod_factorize(dom.K, dom.L, &dom.common) || dom.common.status != CHOLMOD_OK ||
+          dom.L->minor < dom.L->n)
+        return;
+      // L22 from the supernodes holding S's columns (S is last: their rows are all in S).
+      dom.L22.setZero(s, s);
+      const int* super = static_cast<const int*>(dom.L->super);
+      const int* pi = static_cast<const int*>(dom.L->pi);
+      const int* px = static_cast<const int*>(dom.L->px);
+      const int* rows = static_cast<const int*>(dom.L->s);
+      const double* lx = static_cast<const double*>(dom.L->x);
+      for (std::size_t sn = 0; sn < dom.L->nsuper; ++sn) {
+        const int k1 = super[sn], k2 = super[sn + 1];
+        if (k2 <= dom.interior) continue;
+        const int nsrow = pi[sn + 1] - pi[sn];
+        for (int j = std::max(k1, dom.interior); j < k2; ++j)
+          for (int i = j - k1; i < nsrow; ++i)
+            dom.L22(rows[pi[sn] + i] - dom.interior, j - dom.interior) = lx[px[sn] + i + (j - k1) * nsrow];
+      }
+      ok[d] = true;
+    });
+    if (!ok[0] || !ok[1]) return false;
+    // T = L22 L22^T with LAPACK's dlauum, which forms U U^T: U = J L22 J (J reverses).
+    m.sigma.setZero(s, s);
+    for (int d = 0; d < 2; ++d) {
+      MatX& u = m.domain[d].reversed;
+      u = m.domain[d].L22.reverse();
+      int info = 0;
+      dlauum_("U", &s, u.data(), &s, &info);
+      if (info != 0) return false;
+      m.sigma.triangularView<Eigen::Lower>() += u.reverse();
+    }
+    for (const auto& [position, k] : m.separatorValues) m.sigma.data()[position] -= A.valuePtr()[k];
+    int info = 0;
+    dpotrf_("L", &s, m.sigma.data(), &s, &info);
+    if (info != 0) return false;
+  }
+  factorized_ = true;
+  return true;
+}
+
+void TwoDomainCholesky::solveInPlace(MatX& X) const {
+  Impl& m = *impl_;  // the domains' workspace
+  if (!factorized_) throw std::logic_error("TwoDomainCholesky::solveInPlace called without a valid factorization");
+  if (X.rows() != m.n) throw std::logic_error("TwoDomainCholesky::solveInPlace: wrong number of rows");
+  // Every row of B (= X on entry) is read before that row of X is written.
+  const MatX& B = X;
+  const Eigen::Index columns = B.cols();
+  const int s = static_cast<int>(m.separator.size());
+  for (std::size_t k = 0; k < m.decoupled.size(); ++k)
+    X.row(m.decoupled[k]) /= m.decoupledPivot[static_cast<Eigen::Index>(k)];
+  // Forward: [z; w] = L^-1 [b_interior; 0], and L22 w = -H_SI H_II^-1 b_interior.
+  bool failed[2] = {false, false};
+  const BlasThreadScope blas(1);
+  const auto solve = [&](Domain& dom, int system) {
+    cholmod_dense b = Eigen::viewAsCholmod(dom.rhs);
+    if (!cholmod_solve2(system, dom.L, &b, nullptr, &dom.X, nullptr, &dom.Y, &dom.E, &dom.common)) return false;
+    return true;
+  };
+  const auto solution = [](const Domain& dom) {
+    return Eigen::Map<const MatX>(static_cast<const double*>(dom.X->x), static_cast<Eigen::Index>(dom.X->nrow),
+                                  static_cast<Eigen::Index>(dom.X->ncol));
+  };
+  forBothDomains([&](int d) {
+    Domain& dom = m.domain[d];
+    dom.rhs.resize(static_cast<Eigen::Index>(dom.dofs.size()), columns);
+    for (int k = 0; k < dom.interior; ++k) dom.rhs.row(k) = B.row(dom.dofs[k]);
+    dom.rhs.bottomRows(s).setZero();
+    if (!solve(dom, CHOLMOD_L)) {
+      failed[d] = true;
+      return;
+    }
+    dom.update.noalias() = dom.L22.triangularView<Eigen::Lower>() * solution(dom).bottomRows(s);
+  });
+  if (failed[0] || failed[1]) throw std::runtime_error("TwoDomainCholesky::solveInPlace: CHOLMOD's solve failed");
+  MatX& xs = m.separatorRhs;
+  xs.resize(s, columns);
+  for (int k = 0; k < s; ++k) xs.row(k) = B.row(m.separator[k]);
+  xs += m.domain[0].update + m.domain[1].update;
+  m.sigma.triangularView<Eigen::Lower>().solveInPlace(xs);
+  m.sigma.triangularView<Eigen::Lower>().transpose().solveInPlace(xs);
+  for (int k = 0; k < s; ++k) X.row(m.separator[k]) = xs.row(k);
+  // Back: L^T [x_interior; x_S] = [z; L22^T x_S].
+  forBothDomains([&](int d) {
+    Domain& dom = m.domain[d];
+    dom.rhs.topRows(dom.interior) = solution(dom).topRows(dom.interior);
+    dom.rhs.bottomRows(s).noalias() = dom.L22.triangularView<Eigen::Lower>().transpose() * xs;
+    if (!solve(dom, CHOLMOD_Lt)) {
+      failed[d] = true;
+      return;
+    }
+    const auto x = solution(dom);
+    for (int k = 0; k < dom.interior; ++k) X.row(dom.dofs[k]) = x.row(k);
+  });
+  if (failed[0] || failed[1]) throw std::runtime_error("TwoDomainCholesky::solveInPlace: CHOLMOD's solve failed");
+}
+
+}  // namespace softfit
