@@ -10,7 +10,7 @@ namespace softfit::face {
 
 bool StartLinearization::madeFor(const FaceSolver& s, const MuscleGeometry& g, const VecX& q, const VecX& positions,
                                  bool jaw) const {
-  return solver == &s && fitJaw == jaw && q0.size() == q.size() && q0 == q && x0.size() == positions.size() &&
+  return solver == &s && model == &s.model() && fitJaw == jaw && q0.size() == q.size() && q0 == q && x0.size() == positions.size() &&
          x0 == positions && geometry == g;
 }
 
@@ -94,7 +94,7 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
         }
         // D (with d0 unless known) from the factorization at x.
         lin.D = expressionSensitivity(solver, geometry, e, out.x, fitJaw, haveNewtonStep ? nullptr : &lin.d0);
-        if (it == 0 && start) *start = StartLinearization{&solver, geometry, out.q, x0, fitJaw, out.x, lin.d0, lin.D};
+        if (it == 0 && start) *start = StartLinearization{&solver, &m, geometry, out.q, x0, fitJaw, out.x, lin.d0, lin.D};
       }
       lin.setJacobian(expressionResidualJacobian(m, target, e, out.x, regularization, lin.D));
       out.costHistory.push_back(0.5 * expressionResiduals(m, target, e, out.x, regularization).squaredNorm());

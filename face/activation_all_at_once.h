@@ -50,7 +50,8 @@ struct AllAtOnceOptions {
 // refilled when the solver, S, q0, x0 or fitJaw differ from the ones it was made for; the
 // solver's model must not change in between.
 struct StartLinearization {
-  const FaceSolver* solver = nullptr;
+  const FaceSolver* solver = nullptr;  // and its model, compared by address
+  const FaceModel* model = nullptr;
   MuscleGeometry geometry;
   VecX q0, x0;
   bool fitJaw = false;

@@ -126,7 +126,8 @@ MatX expressionSensitivity(FaceSolver& solver, const MuscleGeometry& geometry, c
   const int parameters = 6 * muscles + (fitJaw ? kJawDofs : 0);
   const int columns = parameters + (newtonStep ? 1 : 0);
   MatX forceDerivative, attachedMotion;
-  // Built on a second thread while the Hessian at x is factorized (on one).
+  // Built on the second core while the Hessian at x is factorized on one (before, when
+  // the factorization takes both: FaceSolver::factorizeAt).
   const auto build = [&] {
     // d grad E / dq: tet i's activation a_i = sum_j S_ij a_j.
     forceDerivative = MatX::Zero(x.size(), columns);
