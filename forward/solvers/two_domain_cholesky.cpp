@@ -256,19 +256,15 @@ bool TwoDomainCholesky::factorize(const SparseMatrix& A) {
           for (int i = j - k1; i < nsrow; ++i)
             dom.L22(rows[pi[sn] + i] - dom.interior, j - dom.interior) = lx[px[sn] + i + (j - k1) * nsrow];
       }
-      ok[d] = true;
+      // T = L22 L22^T with LAPACK's dlauum, which forms U U^T: U = J L22 J (J reverses).
+      dom.reversed = dom.L22.reverse();
+      int info = 0;
+      dlauum_("U", &s, dom.reversed.data(), &s, &info);
+      ok[d] = info == 0;
     });
     if (!ok[0] || !ok[1]) return false;
-    // T = L22 L22^T with LAPACK's dlauum, which forms U U^T: U = J L22 J (J reverses).
     m.sigma.setZero(s, s);
-    for (int d = 0; d < 2; ++d) {
-      MatX& u = m.domain[d].reversed;
-      u = m.domain[d].L22.reverse();
-      int info = 0;
-      dlauum_("U", &s, u.data(), &s, &info);
-      if (info != 0) return false;
-      m.sigma.triangularView<Eigen::Lower>() += u.reverse();
-    }
+    for (int d = 0; d < 2; ++d) m.sigma.triangularView<Eigen::Lower>() += m.domain[d].reversed.reverse();
     for (const auto& [position, k] : m.separatorValues) m.sigma.data()[position] -= A.valuePtr()[k];
     int info = 0;
     dpotrf_("L", &s, m.sigma.data(), &s, &info);
