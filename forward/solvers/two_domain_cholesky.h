@@ -32,9 +32,9 @@ class TwoDomainCholesky {
   TwoDomainCholesky(const TwoDomainCholesky&) = delete;
   TwoDomainCholesky& operator=(const TwoDomainCholesky&) = delete;
 
-  // Splits the pattern of A (square, both triangles stored, the lower one read), whose
-  // dofs come in nodes of blockSize consecutive dofs. Returns false (and nothing can be
-  // factorized) when the graph does not split into two non-empty domains.
+  // Splits the pattern of A (square, symmetric with both triangles stored, compressed),
+  // whose dofs come in nodes of blockSize consecutive dofs. Returns false (and nothing can
+  // be factorized) when the graph does not split into two non-empty domains.
   bool analyze(const SparseMatrix& A, int blockSize, const DofMask& decoupled);
   bool analyzed() const { return analyzed_; }
   // Numeric factorization of A (the analyzed pattern). Returns false when A is not
