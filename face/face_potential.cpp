@@ -161,13 +161,11 @@ const std::vector<Eigen::Matrix<double, 12, 6>>& FacePotential::activationForceB
       }
       const Mat96 dPda =
           activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-      // B^T dPda with B's sparsity (shapeMatrix()): row 3a + i = w s sum_j dN(a, j) dPda(i + 3j, :).
+      // w s B^T dPda with B's sparsity (s as in shapeMatrix()).
       const QuadraturePoint& q = model_.elements[t].quadrature[0];
       const double ws = q.weight * (model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0);
-      for (int a = 0; a < 4; ++a)
-        out[t].middleRows<3>(3 * a).noalias() = (ws * q.dNdX(a, 0)) * dPda.topRows<3>() +
-                                                (ws * q.dNdX(a, 1)) * dPda.middleRows<3>(3) +
-                                                (ws * q.dNdX(a, 2)) * dPda.bottomRows<3>();
+      out[t].setZero();
+      addShapeTransposeProduct<4>(q.dNdX, ws, dPda, out[t]);
     }
   });
   return out;

@@ -49,11 +49,22 @@ inline Mat3 deformationGradient(const Element& e, const QuadraturePoint& q, cons
   return F;
 }
 
-// H += weight B^T C B with B = dN^T kron I3 the map from the element's node positions to
-// vec(F) (column-major; dF(k, j) / dx(a, k) = dN_a/dX_j), C = dP/dF (9 x 9): one
-// quadrature point's contribution to the element Hessian. Uses B's sparsity,
-// CB(r, 3b + l) = sum_m C(r, l + 3m) dN(b, m) and H(3a + k, :) += w sum_j dN(a, j)
-// CB(k + 3j, :): a third of the dense product's flops. N: the node count (compile time).
+// B = dN^T kron I3 maps the element's node positions to vec(F) (column-major;
+// dF(k, j) / dx(a, k) = dN_a/dX_j). Both helpers use its sparsity. N: the node count
+// (compile time).
+//
+// Out += weight B^T M for a 9-row M: Out(3a + k, :) += w sum_j dN(a, j) M(k + 3j, :).
+template <int N, typename Gradients, typename Rows9, typename Result>
+void addShapeTransposeProduct(const Gradients& dNdX, double weight, const Rows9& M, Result& out) {
+  for (int a = 0; a < N; ++a)
+    out.template middleRows<3>(3 * a).noalias() += (weight * dNdX(a, 0)) * M.template topRows<3>() +
+                                                   (weight * dNdX(a, 1)) * M.template middleRows<3>(3) +
+                                                   (weight * dNdX(a, 2)) * M.template bottomRows<3>();
+}
+
+// H += weight B^T C B for C = dP/dF (9 x 9): one quadrature point's contribution to the
+// element Hessian. CB(r, 3b + l) = sum_m C(r, l + 3m) dN(b, m), then B^T (CB): a third of
+// the dense product's flops.
 template <int N, typename Gradients, typename Hessian>
 void addShapeSandwich(const Gradients& dNdX, double weight, const Mat9& C, Hessian& H) {
   Eigen::Matrix<double, 9, 3 * N> CB;
@@ -61,10 +72,7 @@ void addShapeSandwich(const Gradients& dNdX, double weight, const Mat9& C, Hessi
     CB.template middleCols<3>(3 * b).noalias() = C.template middleCols<3>(0) * dNdX(b, 0) +
                                                  C.template middleCols<3>(3) * dNdX(b, 1) +
                                                  C.template middleCols<3>(6) * dNdX(b, 2);
-  for (int a = 0; a < N; ++a)
-    H.template middleRows<3>(3 * a).noalias() += (weight * dNdX(a, 0)) * CB.template topRows<3>() +
-                                                 (weight * dNdX(a, 1)) * CB.template middleRows<3>(3) +
-                                                 (weight * dNdX(a, 2)) * CB.template bottomRows<3>();
+  addShapeTransposeProduct<N>(dNdX, weight, CB, H);
 }
 
 }  // namespace softfit

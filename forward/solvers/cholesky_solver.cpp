@@ -7,6 +7,7 @@
 
 #include "forward/math/parallel_ranges.h"
 #include "forward/solvers/blas_threads.h"
+#include "forward/solvers/cholmod_common.h"
 
 namespace softfit {
 
@@ -17,18 +18,6 @@ namespace {
 class CholmodDecomposition : public Eigen::CholmodDecomposition<SparseMatrix, Eigen::Lower> {
  public:
   cholmod_factor* factor() const { return m_cholmodFactor; }
-};
-
-// A cholmod_common for one thread's solves, finished however the scope ends.
-struct ThreadCommon {
-  cholmod_common common;
-  ThreadCommon() {
-    cholmod_start(&common);
-    common.print = 0;
-  }
-  ~ThreadCommon() { cholmod_finish(&common); }
-  ThreadCommon(const ThreadCommon&) = delete;
-  ThreadCommon& operator=(const ThreadCommon&) = delete;
 };
 
 }  // namespace
@@ -97,7 +86,7 @@ MatX CholeskySolver::solveColumns(const MatX& B, int threads) const {
   forEachRangeInParallel(
       static_cast<int>(chunkCount), threads,
       [&](int begin, int end) {
-        ThreadCommon thread;
+        CholmodCommon thread;  // this thread's solves
         cholmod_common& common = thread.common;
         for (int k = begin; k < end; ++k) {
           const Eigen::Index first = k * kSolveColumnsPerChunk;

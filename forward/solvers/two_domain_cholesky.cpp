@@ -7,6 +7,7 @@
 #include "forward/math/parallel_ranges.h"
 #include "forward/math/worker_pool.h"
 #include "forward/solvers/blas_threads.h"
+#include "forward/solvers/cholmod_common.h"
 
 extern "C" {
 // LAPACK (OpenBLAS' own implementations): Cholesky of a dense SPD matrix, and U U^T of a
@@ -20,7 +21,8 @@ namespace softfit {
 struct TwoDomainCholesky::Domain {
   std::vector<int> dofs;  // K's rows: the interior dofs (in their fill-reducing order), then S's
   int interior = 0;
-  cholmod_common common;
+  CholmodCommon cholmod;
+  cholmod_common& common = cholmod.common;
   cholmod_sparse* K = nullptr;  // lower triangle
   std::vector<int> valueIndex;  // K's k-th value is A.valuePtr()[valueIndex[k]]
   cholmod_factor* L = nullptr;
@@ -31,17 +33,15 @@ struct TwoDomainCholesky::Domain {
   MatX reversed, rhs, update;
   cholmod_dense *X = nullptr, *Y = nullptr, *E = nullptr;
 
-  Domain() {
-    cholmod_start(&common);
-    common.print = 0;
-  }
+  Domain() = default;
+  Domain(const Domain&) = delete;
+  Domain& operator=(const Domain&) = delete;
   ~Domain() {
     cholmod_free_dense(&X, &common);
     cholmod_free_dense(&Y, &common);
     cholmod_free_dense(&E, &common);
     cholmod_free_factor(&L, &common);
     cholmod_free_sparse(&K, &common);
-    cholmod_finish(&common);
   }
 };
 
@@ -66,6 +66,49 @@ void forBothDomains(const F& f) {
     runOnWorkers(2, [&](int part) { f(part); });
   else
     for (int part = 0; part < 2; ++part) f(part);
+}
+
+// The lower triangle of A's principal submatrix on `dofs` (in that order), compressed by
+// columns with rows sorted: column c holds rows[p[c]] .. rows[p[c+1]-1] (>= c), whose
+// values are A.valuePtr()[valueIndex[k]]. A stores both triangles.
+struct LowerSubmatrix {
+  std::vector<int> p{0}, rows, valueIndex;
+};
+LowerSubmatrix lowerSubmatrix(const SparseMatrix& A, const std::vector<int>& dofs) {
+  std::vector<int> local(A.rows(), -1);
+  for (std::size_t k = 0; k < dofs.size(); ++k) local[dofs[k]] = static_cast<int>(k);
+  LowerSubmatrix out;
+  std::vector<std::pair<int, int>> column;  // (local row, value index)
+  for (int c = 0; c < static_cast<int>(dofs.size()); ++c) {
+    column.clear();
+    for (int k = A.outerIndexPtr()[dofs[c]]; k < A.outerIndexPtr()[dofs[c] + 1]; ++k) {
+      const int r = local[A.innerIndexPtr()[k]];
+      if (r >= c) column.emplace_back(r, k);
+    }
+    std::sort(column.begin(), column.end());
+    for (const auto& [r, k] : column) {
+      out.rows.push_back(r);
+      out.valueIndex.push_back(k);
+    }
+    out.p.push_back(static_cast<int>(out.rows.size()));
+  }
+  return out;
+}
+
+// A CHOLMOD view of a pattern (n x n, compressed by columns, rows sorted) held elsewhere.
+cholmod_sparse patternView(int n, std::vector<int>& p, std::vector<int>& rows, int stype) {
+  cholmod_sparse view{};
+  view.nrow = view.ncol = n;
+  view.nzmax = rows.size();
+  view.p = p.data();
+  view.i = rows.data();
+  view.stype = stype;
+  view.itype = CHOLMOD_INT;
+  view.xtype = CHOLMOD_PATTERN;
+  view.dtype = CHOLMOD_DOUBLE;
+  view.sorted = 1;
+  view.packed = 1;
+  return view;
 }
 
 // The value index of A(row, col), or -1 when it is not stored.
@@ -112,17 +155,7 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
     rows.insert(rows.end(), a.begin(), a.end());
     p.push_back(static_cast<int>(rows.size()));
   }
-  cholmod_sparse graph{};
-  graph.nrow = graph.ncol = nodes;
-  graph.nzmax = rows.size();
-  graph.p = p.data();
-  graph.i = rows.data();
-  graph.stype = 0;
-  graph.itype = CHOLMOD_INT;
-  graph.xtype = CHOLMOD_PATTERN;
-  graph.dtype = CHOLMOD_DOUBLE;
-  graph.sorted = 1;
-  graph.packed = 1;
+  cholmod_sparse graph = patternView(nodes, p, rows, 0);
   std::vector<int> part(nodes, 0);
   Domain& first = m.domain[0];
   if (cholmod_bisect(&graph, nullptr, 0, 1, part.data(), &first.common) < 0) return false;
@@ -144,22 +177,13 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
 
   // Each domain: its interior in CHOLMOD's fill-reducing order, then S; K's lower triangle
   // and where its values come from; CHOLMOD's symbolic analysis in that (natural) order.
-  std::vector<int> local(n, -1);
   for (int d = 0; d < 2; ++d) {
     Domain& dom = m.domain[d];
     const std::vector<int>& in = interior[d];
+    cholmod_common& c = dom.common;
     {
-      std::fill(local.begin(), local.end(), -1);
-      for (std::size_t k = 0; k < in.size(); ++k) local[in[k]] = static_cast<int>(k);
-      std::vector<Eigen::Triplet<double>> t;
-      for (std::size_t c = 0; c < in.size(); ++c)
-        for (SparseMatrix::InnerIterator it(A, in[c]); it; ++it)
-          if (local[it.row()] >= static_cast<int>(c)) t.emplace_back(local[it.row()], static_cast<int>(c), 1.0);
-      SparseMatrix interiorPattern(static_cast<Eigen::Index>(in.size()), static_cast<Eigen::Index>(in.size()));
-      interiorPattern.setFromTriplets(t.begin(), t.end());
-      cholmod_sparse view = Eigen::viewAsCholmod(interiorPattern);
-      view.stype = -1;
-      cholmod_common& c = dom.common;
+      LowerSubmatrix pattern = lowerSubmatrix(A, in);
+      cholmod_sparse view = patternView(static_cast<int>(in.size()), pattern.p, pattern.rows, -1);
       c.nmethods = 2;
       c.method[0].ordering = CHOLMOD_AMD;
       c.method[1].ordering = CHOLMOD_METIS;
@@ -172,28 +196,12 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
     dom.interior = static_cast<int>(in.size());
     dom.dofs.insert(dom.dofs.end(), m.separator.begin(), m.separator.end());
     const int size = static_cast<int>(dom.dofs.size());
-    std::fill(local.begin(), local.end(), -1);
-    for (int k = 0; k < size; ++k) local[dom.dofs[k]] = k;
-    std::vector<int> kp{0}, ki;
-    for (int c = 0; c < size; ++c) {
-      std::vector<std::pair<int, int>> column;  // (local row, value index)
-      const int g = dom.dofs[c];
-      for (int k = A.outerIndexPtr()[g]; k < A.outerIndexPtr()[g + 1]; ++k) {
-        const int r = local[A.innerIndexPtr()[k]];
-        if (r >= c) column.emplace_back(r, k);
-      }
-      std::sort(column.begin(), column.end());
-      for (const auto& [r, k] : column) {
-        ki.push_back(r);
-        dom.valueIndex.push_back(k);
-      }
-      kp.push_back(static_cast<int>(ki.size()));
-    }
-    cholmod_common& c = dom.common;
-    dom.K = cholmod_allocate_sparse(size, size, ki.size(), 1, 1, -1, CHOLMOD_REAL, &c);
+    LowerSubmatrix k = lowerSubmatrix(A, dom.dofs);
+    dom.K = cholmod_allocate_sparse(size, size, k.rows.size(), 1, 1, -1, CHOLMOD_REAL, &c);
     if (!dom.K) return false;
-    std::copy(kp.begin(), kp.end(), static_cast<int*>(dom.K->p));
-    std::copy(ki.begin(), ki.end(), static_cast<int*>(dom.K->i));
+    std::copy(k.p.begin(), k.p.end(), static_cast<int*>(dom.K->p));
+    std::copy(k.rows.begin(), k.rows.end(), static_cast<int*>(dom.K->i));
+    dom.valueIndex = std::move(k.valueIndex);
     c.nmethods = 1;
     c.method[0].ordering = CHOLMOD_NATURAL;
     c.postorder = 0;  // keep S last
@@ -204,15 +212,10 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
   }
   // H_SS's stored entries, for Sigma = T_A + T_B - H_SS.
   const int s = static_cast<int>(m.separator.size());
-  std::fill(local.begin(), local.end(), -1);
-  for (int k = 0; k < s; ++k) local[m.separator[k]] = k;
-  for (int c = 0; c < s; ++c) {
-    const int g = m.separator[c];
-    for (int k = A.outerIndexPtr()[g]; k < A.outerIndexPtr()[g + 1]; ++k) {
-      const int r = local[A.innerIndexPtr()[k]];
-      if (r >= c) m.separatorValues.emplace_back(r + c * s, k);
-    }
-  }
+  const LowerSubmatrix separator = lowerSubmatrix(A, m.separator);
+  for (int c = 0; c < s; ++c)
+    for (int k = separator.p[c]; k < separator.p[c + 1]; ++k)
+      m.separatorValues.emplace_back(separator.rows[k] + c * s, separator.valueIndex[k]);
   analyzed_ = true;
   return true;
 }
@@ -289,8 +292,7 @@ void TwoDomainCholesky::solveInPlace(MatX& X) const {
   const BlasThreadScope blas(1);
   const auto solve = [&](Domain& dom, int system) {
     cholmod_dense b = Eigen::viewAsCholmod(dom.rhs);
-    if (!cholmod_solve2(system, dom.L, &b, nullptr, &dom.X, nullptr, &dom.Y, &dom.E, &dom.common)) return false;
-    return true;
+    return cholmod_solve2(system, dom.L, &b, nullptr, &dom.X, nullptr, &dom.Y, &dom.E, &dom.common) != 0;
   };
   const auto solution = [](const Domain& dom) {
     return Eigen::Map<const MatX>(static_cast<const double*>(dom.X->x), static_cast<Eigen::Index>(dom.X->nrow),
