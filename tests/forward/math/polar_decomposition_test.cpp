@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/SVD>
 #include <cmath>
 #include <vector>
 
@@ -123,6 +124,57 @@ TEST(PolarDecomposition, DegenerateInputsStayFinite) {
     EXPECT_TRUE(D.allFinite()) << F;
     EXPECT_LE(D.cwiseAbs().maxCoeff(), 2.0 / kPolarDenominatorFloor);
   }
+}
+
+
+// Polar rotation from Eigen's JacobiSVD directly, as the reference for the closed form.
+Mat3 jacobiPolarRotation(const Mat3& F) {
+  const Eigen::JacobiSVD<Mat3> svd(F, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  Mat3 U = svd.matrixU(), V = svd.matrixV();
+  if (U.determinant() < 0.0) U.col(2) *= -1.0;
+  if (V.determinant() < 0.0) V.col(2) *= -1.0;
+  return U * V.transpose();
+}
+
+TEST(PolarDecomposition, ClosedFormSvdIsAccurateAndAgreesWithJacobi) {
+  std::mt19937 rng(2024);
+  int closedForm = 0, total = 0;
+  for (double scale : {1e-9, 1e-4, 1e-2, 0.3}) {
+    for (int k = 0; k < 200; ++k) {
+      Mat3 F = Mat3::Identity() + randomMatrix(rng, scale);
+      if (k % 2) F.col(0) *= -1.0;  // inverted
+      const SignedSvd svd = signedSvd(F);
+      ++total;
+      closedForm += signedSvdIsClosedForm(F) ? 1 : 0;
+      EXPECT_LT((svd.U.transpose() * svd.U - Mat3::Identity()).norm(), 1e-14);
+      EXPECT_LT((svd.V.transpose() * svd.V - Mat3::Identity()).norm(), 1e-14);
+      EXPECT_NEAR(svd.U.determinant(), 1.0, 1e-14);
+      EXPECT_NEAR(svd.V.determinant(), 1.0, 1e-14);
+      EXPECT_LT((svd.U * svd.sigma.asDiagonal() * svd.V.transpose() - F).norm(), 1e-14 * F.norm()) << F;
+      EXPECT_GE(svd.sigma(0), svd.sigma(1));
+      EXPECT_GE(svd.sigma(1), std::abs(svd.sigma(2)));
+      EXPECT_EQ(svd.sigma(2) < 0.0, F.determinant() < 0.0) << F;
+      // R's condition number is sigma_0 / (sigma_1 + sigma_2): large for the inverted
+      // near-reflections here (sigma ~ (1, 1, -1)), where R is barely unique.
+      const double condition = svd.sigma(0) / std::max(svd.sigma(1) + svd.sigma(2), 1e-300);
+      EXPECT_LT((polarRotation(svd) - jacobiPolarRotation(F)).norm(), 1e-14 * std::max(10.0, condition)) << F;
+    }
+  }
+  // The fast path is the common one on deformation gradients of this kind.
+  EXPECT_GE(closedForm, total * 95 / 100);
+}
+
+TEST(PolarDecomposition, RankDeficientMatricesTakeJacobi) {
+  std::mt19937 rng(11);
+  const Vec3 a = randomMatrix(rng, 1.0).col(0), b = randomMatrix(rng, 1.0).col(1);
+  for (const Mat3& F : {Mat3(Mat3::Zero()), Mat3(a * b.transpose())}) {
+    EXPECT_FALSE(signedSvdIsClosedForm(F)) << F;
+    const SignedSvd svd = signedSvd(F);
+    EXPECT_NEAR(svd.U.determinant(), 1.0, 1e-14);
+    EXPECT_NEAR(svd.V.determinant(), 1.0, 1e-14);
+    EXPECT_LT((svd.U * svd.sigma.asDiagonal() * svd.V.transpose() - F).norm(), 1e-14 * std::max(1.0, F.norm()));
+  }
+  EXPECT_TRUE(signedSvdIsClosedForm(Mat3::Identity()));
 }
 
 }  // namespace
