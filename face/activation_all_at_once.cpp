@@ -83,13 +83,21 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
           const VecX q = clipped(lin.normal.solve(-gradient));
           const VecX dq = q - out.q;
           const VecX step = lin.d0 + lin.D * dq;
-          if (step.allFinite() && converged(freeInfinityNorm(step, fixed), dq)) {
-            out.costHistory.push_back(cost);
-            out.x += step;
-            out.q = q;
-            out.quasiNewtonLastStep = true;
-            finish();
-            return out;
+          const double stepNorm = freeInfinityNorm(step, fixed);
+          if (std::isfinite(stepNorm) && dq.allFinite()) {
+            const bool done = converged(stepNorm, dq);
+            if (done || (stepNorm <= options.quasiNewtonBelow && stepNorm <= 0.5 * previousStep)) {
+              // Converged, or a step that shrinks: taken, and the next iteration tries again.
+              out.costHistory.push_back(cost);
+              out.x += step;
+              out.q = q;
+              previousStep = stepNorm;
+              ++out.quasiNewtonSteps;
+              if (!done) continue;
+              out.quasiNewtonLastStep = true;
+              finish();
+              return out;
+            }
           }
         }
         // D (with d0 unless known) from the factorization at x.

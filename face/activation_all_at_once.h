@@ -17,7 +17,10 @@
 // quasiNewtonBelow, the next iteration first tries the step with the previous iteration's
 // D and J^T J and this iterate's exact gradient J^T r (the adjoint: one column instead of
 // D's 6 x muscles + 5); when that step is within the tolerances it is taken and the solve
-// has converged, otherwise the iteration goes on as a full one with its factorization.
+// has converged. A step that is not within them but at most quasiNewtonBelow and at most
+// half the step before is taken too (a quasi-Newton step: exact gradient, the previous
+// J^T J), and the next iteration tries again; otherwise the iteration goes on as a full
+// one with its factorization.
 //
 // There is no line search. The solve gives up (converged = false) when:
 // - a step does not shrink (from the third on, at most half the one before);
@@ -66,6 +69,7 @@ struct AllAtOnceResult {
   int iterations = 0;
   int factorizations = 0;  // iterations, less a start taken from a StartLinearization
   bool quasiNewtonLastStep = false;  // converged on a step with the previous D and J^T J
+  int quasiNewtonSteps = 0;          // steps taken with the previous D and J^T J, the last included
   VecX q, x;               // the last iterate
   std::vector<double> costHistory;  // 1/2 |r|^2 at each iterate, before its step
   std::string stopReason;

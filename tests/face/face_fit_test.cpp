@@ -129,13 +129,14 @@ TEST(ActivationFit, AllAtOnceOnAnUnreachableTargetStopsCleanly) {
   EXPECT_TRUE(a.q.allFinite());
 }
 
-// The last all-at-once iteration only confirms convergence: with the previous D and
-// J^T J and the exact gradient it does so without D's solve, and lands where full
-// iterations do.
+// The last all-at-once iterations take quasi-Newton steps: with the previous D and J^T J
+// and the exact gradient they converge without D's solve, and land where full iterations
+// do (target 3 takes one such step before the last).
 TEST(ActivationFit, AllAtOnceConvergesOnAQuasiNewtonLastStep) {
   const SyntheticFace& f = face();
   const Regularization reg;
   const Expression start = restExpression(f.model, ActivationModel::Muscles);
+  int mostQuasiNewtonSteps = 0;
   for (int k = 3; k < 5; ++k) {
     AllAtOnceOptions fullOnly;
     fullOnly.quasiNewtonBelow = 0.0;
@@ -146,17 +147,21 @@ TEST(ActivationFit, AllAtOnceConvergesOnAQuasiNewtonLastStep) {
       r[i] = solveActivationsAllAtOnce(solver, f.trueGeometry, f.targets[k], objective, objective.pack(start),
                                        f.model.mesh.restPositions(), reg, true, i ? fullOnly : AllAtOnceOptions());
     }
-    std::printf("target %d: %d iterations (%d with full ones only); |dq| %.3g, |dx| %.3g\n", k, r[0].iterations,
-                r[1].iterations, (r[0].q - r[1].q).lpNorm<Eigen::Infinity>(),
+    std::printf("target %d: %d iterations, %d of them quasi-Newton (%d with full ones only); |dq| %.3g, |dx| %.3g\n", k,
+                r[0].iterations, r[0].quasiNewtonSteps, r[1].iterations, (r[0].q - r[1].q).lpNorm<Eigen::Infinity>(),
                 (r[0].x - r[1].x).lpNorm<Eigen::Infinity>());
     EXPECT_TRUE(r[0].converged && r[1].converged);
     EXPECT_TRUE(r[0].quasiNewtonLastStep);
     EXPECT_FALSE(r[1].quasiNewtonLastStep);
     EXPECT_EQ(r[0].iterations, r[1].iterations);
-    // 1e-3 of the tolerances (2.5e-12 and 5.6e-10 in q, 8.7e-15 and 1.8e-12 in x).
-    EXPECT_LT((r[0].q - r[1].q).lpNorm<Eigen::Infinity>(), 1e-3 * AllAtOnceOptions().parameterTolerance);
-    EXPECT_LT((r[0].x - r[1].x).lpNorm<Eigen::Infinity>(), 1e-3 * AllAtOnceOptions().stepTolerance);
+    EXPECT_EQ(r[1].quasiNewtonSteps, 0);
+    mostQuasiNewtonSteps = std::max(mostQuasiNewtonSteps, r[0].quasiNewtonSteps);
+    // 1e-2 of the tolerances (4.4e-9 and 5.6e-10 in q, 6.3e-12 and 1.8e-12 in x): the
+    // quasi-Newton steps converge linearly, with a rate of ~1e-3 here.
+    EXPECT_LT((r[0].q - r[1].q).lpNorm<Eigen::Infinity>(), 1e-2 * AllAtOnceOptions().parameterTolerance);
+    EXPECT_LT((r[0].x - r[1].x).lpNorm<Eigen::Infinity>(), 1e-2 * AllAtOnceOptions().stepTolerance);
   }
+  EXPECT_GE(mostQuasiNewtonSteps, 2);
 }
 
 // Fits of several targets from one start share its linearization: the second fit skips
