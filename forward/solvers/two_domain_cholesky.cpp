@@ -126,6 +126,7 @@ TwoDomainCholesky::~TwoDomainCholesky() = default;
 
 int TwoDomainCholesky::separatorSize() const { return static_cast<int>(impl_->separator.size()); }
 double TwoDomainCholesky::domainFlops(int d) const { return impl_->domain[d].flops; }
+int TwoDomainCholesky::interiorSize(int d) const { return impl_->domain[d].interior; }
 
 bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofMask& decoupled) {
   analyzed_ = factorized_ = false;
@@ -139,13 +140,21 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
   m.nnz = A.nonZeros();
   const int nodes = n / blockSize;
 
-  // The node graph of the coupled dofs.
-  std::vector<std::vector<int>> adjacent(nodes);
+  // The graph of the nodes with a coupled dof. Nodes whose dofs are all decoupled are left
+  // out: as isolated vertices they would count in METIS' balance and leave the domains
+  // unequal (on the bench face, 9,360 against 4,293 interior dofs and 2x the time).
+  std::vector<int> vertex(nodes, -1), vertexNode;
+  for (int j = 0; j < n; ++j)
+    if (!decoupled[j] && vertex[j / blockSize] < 0) {
+      vertex[j / blockSize] = static_cast<int>(vertexNode.size());
+      vertexNode.push_back(j / blockSize);
+    }
+  std::vector<std::vector<int>> adjacent(vertexNode.size());
   for (int j = 0; j < n; ++j) {
     if (decoupled[j]) continue;
     for (SparseMatrix::InnerIterator it(A, j); it; ++it) {
       const int i = static_cast<int>(it.row());
-      if (!decoupled[i] && i / blockSize != j / blockSize) adjacent[j / blockSize].push_back(i / blockSize);
+      if (!decoupled[i] && i / blockSize != j / blockSize) adjacent[vertex[j / blockSize]].push_back(vertex[i / blockSize]);
     }
   }
   std::vector<int> p{0}, rows;
@@ -155,10 +164,14 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
     rows.insert(rows.end(), a.begin(), a.end());
     p.push_back(static_cast<int>(rows.size()));
   }
-  cholmod_sparse graph = patternView(nodes, p, rows, 0);
-  std::vector<int> part(nodes, 0);
+  const int vertices = static_cast<int>(vertexNode.size());
+  if (vertices < 3) return false;
+  cholmod_sparse graph = patternView(vertices, p, rows, 0);
+  std::vector<int> vertexPart(vertices, 0);
   Domain& first = m.domain[0];
-  if (cholmod_bisect(&graph, nullptr, 0, 1, part.data(), &first.common) < 0) return false;
+  if (cholmod_bisect(&graph, nullptr, 0, 1, vertexPart.data(), &first.common) < 0) return false;
+  std::vector<int> part(nodes, -1);  // -1: all its dofs decoupled
+  for (int v = 0; v < vertices; ++v) part[vertexNode[v]] = vertexPart[v];
 
   std::vector<int> interior[2];
   for (int i = 0; i < n; ++i) {

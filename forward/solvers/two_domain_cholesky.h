@@ -12,7 +12,8 @@
 // about half the time of CholeskySolver's on one core, without BLAS threads.
 //
 // Dofs in `decoupled` (eliminated Dirichlet dofs: identity rows and columns) are left out
-// of the graph and solved as x = b / A_ii. The same input gives the same bits on any
+// of the graph (and nodes with only such dofs, which would skew the balance) and solved
+// as x = b / A_ii. The same input gives the same bits on any
 // number of threads.
 #include <memory>
 #include <vector>
@@ -51,6 +52,7 @@ class TwoDomainCholesky {
   }
 
   int separatorSize() const;  // dofs in S
+  int interiorSize(int domain) const;  // dofs in A (0) or B (1), S and decoupled dofs not counted
   double domainFlops(int domain) const;  // CHOLMOD's flop count of K_A (0) or K_B (1)
 
  private:

@@ -16,8 +16,8 @@ namespace softfit {
 namespace {
 
 // k x k x k nodes, 3x3 blocks coupling every node to its 26 neighbours (an elasticity-like
-// pattern), the z = 0 layer eliminated. shift < 0 makes it indefinite.
-SparseMatrix latticeMatrix(int k, double shift, DofMask& fixed) {
+// pattern), the layers z < fixedLayers eliminated. shift < 0 makes it indefinite.
+SparseMatrix latticeMatrix(int k, double shift, DofMask& fixed, int fixedLayers = 1) {
   const int nodes = k * k * k, n = 3 * nodes;
   const auto id = [k](int x, int y, int z) { return x + k * (y + k * z); };
   fixed.assign(n, 0);
@@ -27,7 +27,7 @@ SparseMatrix latticeMatrix(int k, double shift, DofMask& fixed) {
     for (int y = 0; y < k; ++y)
       for (int x = 0; x < k; ++x) {
         const int a = id(x, y, z);
-        if (z == 0) fixed[3 * a] = fixed[3 * a + 1] = fixed[3 * a + 2] = 1;
+        if (z < fixedLayers) fixed[3 * a] = fixed[3 * a + 1] = fixed[3 * a + 2] = 1;
         for (int dz = -1; dz <= 1; ++dz)
           for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
@@ -90,6 +90,22 @@ TEST(TwoDomainCholesky, SolvesLikeCholeskyWithTheSameBitsOnAnyThreadCount) {
   ASSERT_TRUE(split.factorize(A2));
   const MatX X2 = split.solveColumns(B);
   EXPECT_LT((A2 * X2 - B).norm() / B.norm(), 1e-12);
+}
+
+// Eliminated nodes take no part in the bisection: the domains stay even when many are.
+TEST(TwoDomainCholesky, DomainsAreEvenWithManyEliminatedNodes) {
+  DofMask fixed;
+  const SparseMatrix A = latticeMatrix(10, 0.05, fixed, 5);  // half the nodes eliminated
+  TwoDomainCholesky split;
+  ASSERT_TRUE(split.analyze(A, 3, fixed));
+  const int a = split.interiorSize(0), b = split.interiorSize(1);
+  std::printf("interiors %d and %d dofs, separator %d, of %d\n", a, b, split.separatorSize(), static_cast<int>(A.rows()));
+  EXPECT_LT(std::max(a, b), 1.3 * std::min(a, b));
+  EXPECT_EQ(a + b + split.separatorSize(), static_cast<int>(A.rows()) / 2);
+  ASSERT_TRUE(split.factorize(A));
+  const VecX rhs = VecX::LinSpaced(A.rows(), -1.0, 2.0).array().sin().matrix();
+  const MatX x = split.solveColumns(rhs);
+  EXPECT_LT((A * x - rhs).norm() / rhs.norm(), 1e-12);
 }
 
 TEST(TwoDomainCholesky, RefusesIndefiniteMatricesAndMisuse) {
