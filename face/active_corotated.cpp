@@ -27,21 +27,38 @@ Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p, con
   return 2.0 * p.mu * (F - R * A) + p.lambda * (stretchTrace(svd) - 3.0) * polarRotation(svd);
 }
 
-Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar) {
+ActiveStiffnessTerms activeFirstPiolaDerivativeTerms(const Mat3& /*F*/, const Mat3& A, const LameParameters& p,
+                                                     const ActivePolar& polar) {
+  ActiveStiffnessTerms out;
+  out.identity = 2.0 * p.mu;
   // d(R A) = dR A with dR = Dpolar(F A)[dF A]:  d vec(R A)/d vec(F) = K Dpolar K, K = kron(A, I),
   // = sum_k w_k (K t_k)(K t_k)^T over Dpolar's twists, K t_k = vec(twist_k A).
   const PolarTwists twists = polarRotationTwists(polar.fa);
-  Mat9 H = Mat9::Zero();
   for (int k = 0; k < 3; ++k) {
-    const Vec9 s = flatten(Mat3(twists.twist[k] * A));
-    H.noalias() -= (2.0 * p.mu * twists.weight(k)) * (s * s.transpose());
+    out.M[k].noalias() = twists.twist[k] * A;
+    out.weight[k] = -2.0 * p.mu * twists.weight(k);
   }
-  H.diagonal().array() += 2.0 * p.mu;
   // d[(tr S - 3) R_F] = (R_F : dF) R_F + (tr S - 3) dR_F.
   const SignedSvd& svd = polar.f;
-  const Vec9 r = flatten(polarRotation(svd));
-  H.noalias() += p.lambda * (r * r.transpose());
-  H.noalias() += (p.lambda * (stretchTrace(svd) - 3.0)) * polarRotationDerivative(svd);
+  out.M[3] = polarRotation(svd);
+  out.weight[3] = p.lambda;
+  const PolarTwists own = polarRotationTwists(svd);
+  const double pressure = p.lambda * (stretchTrace(svd) - 3.0);
+  for (int k = 0; k < 3; ++k) {
+    out.M[4 + k] = own.twist[k];
+    out.weight[4 + k] = pressure * own.weight(k);
+  }
+  return out;
+}
+
+Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar) {
+  const ActiveStiffnessTerms terms = activeFirstPiolaDerivativeTerms(F, A, p, polar);
+  Mat9 H = Mat9::Zero();
+  for (int m = 0; m < 7; ++m) {
+    const Vec9 v = flatten(terms.M[m]);
+    H.noalias() += terms.weight[m] * (v * v.transpose());
+  }
+  H.diagonal().array() += terms.identity;
   return H;
 }
 

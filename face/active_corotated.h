@@ -29,6 +29,16 @@ double activeEnergyDensity(const Mat3& F, const Mat3& A, const LameParameters& p
 Mat3 activeFirstPiola(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar);
 // d vec(P) / d vec(F) (9x9, column-major vec), exact (not PSD-filtered).
 Mat9 activeFirstPiolaDerivative(const Mat3& F, const Mat3& A, const LameParameters& p, const ActivePolar& polar);
+// The same as 2 mu I + sum_m weight_m vec(M_m) vec(M_m)^T (7 terms: R's three twists
+// times A, polar(F), polar(F)'s three twists), for element Hessians that map each M_m
+// through the shape functions once instead of multiplying a 9x9 matrix.
+struct ActiveStiffnessTerms {
+  double identity = 0.0;  // 2 mu
+  Mat3 M[7];
+  double weight[7];
+};
+ActiveStiffnessTerms activeFirstPiolaDerivativeTerms(const Mat3& F, const Mat3& A, const LameParameters& p,
+                                                     const ActivePolar& polar);
 // d vec(P) / d a (9x6) at fixed F: the mixed derivative the adjoint needs.
 Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const LameParameters& p,
                                            const ActivePolar& polar);

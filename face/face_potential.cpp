@@ -107,13 +107,24 @@ void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
   computeInParallelScatterInOrder(
       model_.tetCount(), kAssemblyBatch, 0,
       [&](int t, int slot) {
-        const Mat9 dP = activeFirstPiolaDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
+        // w B^T dP B with dP = 2 mu I + sum_m c_m vec(M_m) vec(M_m)^T: B^T B = (dN dN^T) kron I3
+        // and B^T vec(M) = vec(M dN^T), so each term is one rank-1 12x12 update (lower half).
+        const ActiveStiffnessTerms terms =
+            activeFirstPiolaDerivativeTerms(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
         const QuadraturePoint& q = model_.elements[t].quadrature[0];
         const double s = model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0;  // as shapeMatrix()
+        const Eigen::Matrix<double, 4, 3> dN = s * q.dNdX;
+        const Eigen::Matrix4d G = (q.weight * terms.identity) * (dN * dN.transpose());
         Mat12& He = local[slot];
         He.setZero();
-        addShapeSandwich<4>(Eigen::Matrix<double, 4, 3>(s * q.dNdX), q.weight, dP, He);
-        He = (0.5 * (He + He.transpose())).eval();
+        for (int a = 0; a < 4; ++a)
+          for (int b = 0; b < 4; ++b) He.block<3, 3>(3 * a, 3 * b).diagonal().setConstant(G(a, b));
+        for (int m = 0; m < 7; ++m) {
+          const Eigen::Matrix<double, 3, 4> MB = terms.M[m] * dN.transpose();
+          const Eigen::Map<const Eigen::Matrix<double, 12, 1>> v(MB.data());
+          He.noalias() += (q.weight * terms.weight[m] * v) * v.transpose();
+        }
+        He = (0.5 * (He + He.transpose())).eval();  // exactly symmetric
         projectToPsd<12>(He, elementKind, 0.0);
       },
       [&](int t, int slot) {
