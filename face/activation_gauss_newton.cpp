@@ -10,6 +10,7 @@
 
 #include "face/activation_all_at_once.h"
 #include "forward/errors.h"
+#include "forward/math/parallel_ranges.h"
 
 namespace softfit::face {
 
@@ -130,22 +131,28 @@ MatX expressionSensitivity(FaceSolver& solver, const MuscleGeometry& geometry, c
   // the factorization takes both: FaceSolver::factorizeAt).
   const auto build = [&] {
     // d grad E / dq: tet i's activation a_i = sum_j S_ij a_j.
-    forceDerivative = MatX::Zero(x.size(), columns);
+    forceDerivative.resize(x.size(), columns);
     std::vector<char> muscular(m.tetCount(), 0);  // tets with a muscle column in S
     for (int t = 0; t < m.tetCount(); ++t)
       for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k)
         if (geometry.column(k) != 0) muscular[t] = 1;
     const auto& blocks = solver.potential().activationForceBlocks(x, muscular);
-    for (int t = 0; t < m.tetCount(); ++t) {
-      const auto& nodes = m.elements[t].nodes;
-      for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k) {
-        const int c = geometry.column(k);
-        if (c == 0) continue;  // the passive column carries the constant identity
-        const double s = geometry.values()[k];
-        for (int a = 0; a < 4; ++a)
-          forceDerivative.block<3, 6>(3 * nodes[a], 6 * (c - 1)) += s * blocks[t].block<3, 6>(3 * a, 0);
+    // Each thread zeroes and fills its muscles' columns (each sum in tet order: the same
+    // bits for any thread count).
+    forEachRangeInParallel(muscles, 0, [&](int first, int last) {
+      forceDerivative.middleCols(6 * first, 6 * (last - first)).setZero();
+      for (int t = 0; t < m.tetCount(); ++t) {
+        const auto& nodes = m.elements[t].nodes;
+        for (int k = geometry.rowBegin(t); k < geometry.rowEnd(t); ++k) {
+          const int c = geometry.column(k) - 1;  // the passive column 0 carries the constant identity
+          if (c < first || c >= last) continue;
+          const double s = geometry.values()[k];
+          for (int a = 0; a < 4; ++a)
+            forceDerivative.block<3, 6>(3 * nodes[a], 6 * c) += s * blocks[t].block<3, 6>(3 * a, 0);
+        }
       }
-    }
+    }, 1);
+    forceDerivative.rightCols(columns - 6 * muscles).setZero();  // jaw, Newton step
     // The Newton step -H^-1 g is the sensitivity to a force g with no attached motion.
     if (newtonStep) {
       VecX g;

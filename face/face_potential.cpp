@@ -88,8 +88,12 @@ void FacePotential::gradient(const VecX& x, VecX& g) {
   computeInParallelScatterInOrder(
       model_.tetCount(), kAssemblyBatch, 0,
       [&](int t, int slot) {
-        const Vec9 P = flatten(activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]));
-        local[slot] = model_.elements[t].quadrature[0].weight * (shapeMatrix(t).transpose() * P);
+        // w B^T vec(P) = w vec(P dN^T) (dN scaled as in shapeMatrix()).
+        const QuadraturePoint& q = model_.elements[t].quadrature[0];
+        const double ws = q.weight * (model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0);
+        const Mat3 P = activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
+        const Eigen::Matrix<double, 3, 4> PB = (ws * P) * q.dNdX.transpose();
+        local[slot] = Eigen::Map<const Eigen::Matrix<double, 12, 1>>(PB.data());
       },
       [&](int t, int slot) {
         const Element& e = model_.elements[t];
