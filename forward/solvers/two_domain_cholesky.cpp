@@ -166,7 +166,10 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
   }
   const int vertices = static_cast<int>(vertexNode.size());
   if (vertices < 3) return false;
-  cholmod_sparse graph = patternView(vertices, p, rows, 0);
+  // Symmetric (stype 1): METIS bisects this graph. Unsymmetric (0), CHOLMOD would bisect
+  // the graph of A A^T, this graph squared, whose separators are two node layers thick
+  // (232 nodes on the bench face against 116).
+  cholmod_sparse graph = patternView(vertices, p, rows, 1);
   std::vector<int> vertexPart(vertices, 0);
   Domain& first = m.domain[0];
   if (cholmod_bisect(&graph, nullptr, 0, 1, vertexPart.data(), &first.common) < 0) return false;
