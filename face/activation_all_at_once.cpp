@@ -73,9 +73,7 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
           // is within the tolerances.
           VecX gradient;
           const double cost = objective.evaluateAt(out.q, out.x, &gradient);  // factorizes at x
-          VecX g;
-          solver.potential().gradient(out.x, g);
-          lin.d0 = solver.solveFreeDofs(out.x, MatX(-g)).col(0);
+          lin.d0 = solver.solveFreeDofs(out.x, MatX(-solver.gradientAt(out.x))).col(0);
           haveNewtonStep = true;
           const VecX r = expressionResiduals(m, target, e, out.x, regularization);
           const VecX r0 = expressionResiduals(m, target, e, out.x + lin.d0, regularization);

@@ -154,11 +154,7 @@ MatX expressionSensitivity(FaceSolver& solver, const MuscleGeometry& geometry, c
     }, 1);
     forceDerivative.rightCols(columns - 6 * muscles).setZero();  // jaw, Newton step
     // The Newton step -H^-1 g is the sensitivity to a force g with no attached motion.
-    if (newtonStep) {
-      VecX g;
-      solver.potential().gradient(x, g);
-      forceDerivative.col(parameters) = g;
-    }
+    if (newtonStep) forceDerivative.col(parameters) = solver.gradientAt(x);  // computed with the Hessian
     // The jaw moves the mandible nodes (packed translation = translation / size).
     if (fitJaw) attachedMotion = jawMotion(m, e.jaw);
   };

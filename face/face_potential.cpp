@@ -41,19 +41,26 @@ Mat3 FacePotential::deformation(int tet, const VecX& x) const {
   return F;
 }
 
-const std::vector<ActivePolar>& FacePotential::polars(const VecX& x) const {
+bool FacePotential::polarsCurrent(const VecX& x) const {
   const VecX& scale = model_.plasticScale;
-  if (polarsValid_ && polarsX_.size() == x.size() && polarsX_ == x && polarsPlasticScale_.size() == scale.size() &&
-      polarsPlasticScale_ == scale)
-    return polars_;
+  return polarsValid_ && polarsX_.size() == x.size() && polarsX_ == x && polarsPlasticScale_.size() == scale.size() &&
+         polarsPlasticScale_ == scale;
+}
+
+void FacePotential::polarsComputedAt(const VecX& x) const {
+  polarsX_ = x;
+  polarsPlasticScale_ = model_.plasticScale;
+  polarsValid_ = true;
+}
+
+const std::vector<ActivePolar>& FacePotential::polars(const VecX& x) const {
+  if (polarsCurrent(x)) return polars_;
   polarsValid_ = false;
   polars_.resize(model_.tetCount());
   forEachRangeInParallel(model_.tetCount(), 0, [&](int begin, int end) {
     for (int t = begin; t < end; ++t) polars_[t] = activePolar(deformation(t, x), activationMatrices_[t]);
   });
-  polarsX_ = x;
-  polarsPlasticScale_ = scale;
-  polarsValid_ = true;
+  polarsComputedAt(x);
   return polars_;
 }
 
@@ -65,6 +72,36 @@ Eigen::Matrix<double, 9, 12> FacePotential::shapeMatrix(int tet) const {
     for (int j = 0; j < 3; ++j)
       for (int i = 0; i < 3; ++i) B(i + 3 * j, 3 * a + i) = s * dN(a, j);
   return B;
+}
+
+Eigen::Matrix<double, 12, 1> FacePotential::elementGradient(int t, const Mat3& F, const ActivePolar& polar) const {
+  // w B^T vec(P) = w vec(P dN^T) (dN scaled as in shapeMatrix()).
+  const QuadraturePoint& q = model_.elements[t].quadrature[0];
+  const double ws = q.weight * (model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0);
+  const Mat3 P = activeFirstPiola(F, activationMatrices_[t], model_.lame[t], polar);
+  const Eigen::Matrix<double, 3, 4> PB = (ws * P) * q.dNdX.transpose();
+  return Eigen::Map<const Eigen::Matrix<double, 12, 1>>(PB.data());
+}
+
+void FacePotential::elementHessian(int t, const Mat3& F, const ActivePolar& polar, EigenvalueFilter kind,
+                                   Eigen::Matrix<double, 12, 12>& He) const {
+  // w B^T dP B with dP = 2 mu I + sum_m c_m vec(M_m) vec(M_m)^T: B^T B = (dN dN^T) kron I3
+  // and B^T vec(M) = vec(M dN^T), so each term is one rank-1 12x12 update.
+  const ActiveStiffnessTerms terms = activeFirstPiolaDerivativeTerms(F, activationMatrices_[t], model_.lame[t], polar);
+  const QuadraturePoint& q = model_.elements[t].quadrature[0];
+  const double s = model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0;  // as shapeMatrix()
+  const Eigen::Matrix<double, 4, 3> dN = s * q.dNdX;
+  const Eigen::Matrix4d G = (q.weight * terms.identity) * (dN * dN.transpose());
+  He.setZero();
+  for (int a = 0; a < 4; ++a)
+    for (int b = 0; b < 4; ++b) He.block<3, 3>(3 * a, 3 * b).diagonal().setConstant(G(a, b));
+  for (int m = 0; m < 7; ++m) {
+    const Eigen::Matrix<double, 3, 4> MB = terms.M[m] * dN.transpose();
+    const Eigen::Map<const Eigen::Matrix<double, 12, 1>> v(MB.data());
+    He.noalias() += (q.weight * terms.weight[m] * v) * v.transpose();
+  }
+  He = (0.5 * (He + He.transpose())).eval();  // exactly symmetric
+  projectToPsd<12>(He, kind, 0.0);
 }
 
 double FacePotential::elasticEnergy(const VecX& x) const {
@@ -87,49 +124,40 @@ void FacePotential::gradient(const VecX& x, VecX& g) {
   std::vector<Eigen::Matrix<double, 12, 1>> local(kAssemblyBatch);
   computeInParallelScatterInOrder(
       model_.tetCount(), kAssemblyBatch, 0,
-      [&](int t, int slot) {
-        // w B^T vec(P) = w vec(P dN^T) (dN scaled as in shapeMatrix()).
-        const QuadraturePoint& q = model_.elements[t].quadrature[0];
-        const double ws = q.weight * (model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0);
-        const Mat3 P = activeFirstPiola(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-        const Eigen::Matrix<double, 3, 4> PB = (ws * P) * q.dNdX.transpose();
-        local[slot] = Eigen::Map<const Eigen::Matrix<double, 12, 1>>(PB.data());
-      },
+      [&](int t, int slot) { local[slot] = elementGradient(t, deformation(t, x), polar[t]); },
       [&](int t, int slot) {
         const Element& e = model_.elements[t];
         for (int a = 0; a < 4; ++a) g.segment<3>(3 * e.nodes[a]) += local[slot].segment<3>(3 * a);
       });
 }
 
-void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
+void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) { assemble(x, nullptr, H, kind); }
+
+void FacePotential::gradientAndHessian(const VecX& x, VecX& g, SparseMatrix& H, HessianKind kind) {
+  assemble(x, &g, H, kind);
+}
+
+void FacePotential::assemble(const VecX& x, VecX* g, SparseMatrix& H, HessianKind kind) {
   BlockAssembler assembler(model_.pattern, H);
   assembler.setZero();
   using Mat12 = Eigen::Matrix<double, 12, 12>;
-  const std::vector<ActivePolar>& polar = polars(x);
+  // The polar decompositions in the same pass when they are not cached for x.
+  const bool newPolars = !polarsCurrent(x);
+  if (newPolars) {
+    polarsValid_ = false;
+    polars_.resize(model_.tetCount());
+  }
+  if (g) *g = -model_.externalForce();
   const EigenvalueFilter elementKind = elementFilter(filter, kind);
   std::vector<Mat12> local(kAssemblyBatch);
+  std::vector<Eigen::Matrix<double, 12, 1>> localGradient(g ? kAssemblyBatch : 0);
   computeInParallelScatterInOrder(
       model_.tetCount(), kAssemblyBatch, 0,
       [&](int t, int slot) {
-        // w B^T dP B with dP = 2 mu I + sum_m c_m vec(M_m) vec(M_m)^T: B^T B = (dN dN^T) kron I3
-        // and B^T vec(M) = vec(M dN^T), so each term is one rank-1 12x12 update (lower half).
-        const ActiveStiffnessTerms terms =
-            activeFirstPiolaDerivativeTerms(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-        const QuadraturePoint& q = model_.elements[t].quadrature[0];
-        const double s = model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0;  // as shapeMatrix()
-        const Eigen::Matrix<double, 4, 3> dN = s * q.dNdX;
-        const Eigen::Matrix4d G = (q.weight * terms.identity) * (dN * dN.transpose());
-        Mat12& He = local[slot];
-        He.setZero();
-        for (int a = 0; a < 4; ++a)
-          for (int b = 0; b < 4; ++b) He.block<3, 3>(3 * a, 3 * b).diagonal().setConstant(G(a, b));
-        for (int m = 0; m < 7; ++m) {
-          const Eigen::Matrix<double, 3, 4> MB = terms.M[m] * dN.transpose();
-          const Eigen::Map<const Eigen::Matrix<double, 12, 1>> v(MB.data());
-          He.noalias() += (q.weight * terms.weight[m] * v) * v.transpose();
-        }
-        He = (0.5 * (He + He.transpose())).eval();  // exactly symmetric
-        projectToPsd<12>(He, elementKind, 0.0);
+        const Mat3 F = deformation(t, x);
+        if (newPolars) polars_[t] = activePolar(F, activationMatrices_[t]);
+        elementHessian(t, F, polars_[t], elementKind, local[slot]);
+        if (g) localGradient[slot] = elementGradient(t, F, polars_[t]);
       },
       [&](int t, int slot) {
         const Element& e = model_.elements[t];
@@ -137,7 +165,10 @@ void FacePotential::hessian(const VecX& x, SparseMatrix& H, HessianKind kind) {
         for (int a = 0; a < 4; ++a)
           for (int b = 0; b < 4; ++b)
             assembler.addBlockAt(positions[4 * a + b], e.nodes[b], local[slot].block<3, 3>(3 * a, 3 * b));
+        if (g)
+          for (int a = 0; a < 4; ++a) g->segment<3>(3 * e.nodes[a]) += localGradient[slot].segment<3>(3 * a);
       });
+  if (newPolars) polarsComputedAt(x);
 }
 
 VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v, const std::vector<char>* tets) const {

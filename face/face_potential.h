@@ -24,6 +24,9 @@ class FacePotential final : public NewtonObjective {
   double value(const VecX& x) override;
   void gradient(const VecX& x, VecX& g) override;
   void hessian(const VecX& x, SparseMatrix& H, HessianKind kind) override;
+  // Both in one pass over the tets (with the polar decompositions when x's are not
+  // cached): the same bits as gradient() and hessian().
+  void gradientAndHessian(const VecX& x, VecX& g, SparseMatrix& H, HessianKind kind);
   bool adaptiveFilter() const override { return filter == EigenvalueFilter::Adaptive; }
   bool exactHessianFirst() const override { return filter == EigenvalueFilter::ExactFirst; }
   SparseMatrix hessianPattern() const override { return model_.pattern.zeroMatrix(); }
@@ -51,7 +54,14 @@ class FacePotential final : public NewtonObjective {
   // cache is keyed on x, the activations and the plastic scale (FaceModel::plasticScale
   // may be reassigned between solves); results are the same bits as without it.
   const std::vector<ActivePolar>& polars(const VecX& x) const;
+  bool polarsCurrent(const VecX& x) const;   // polars_ hold x's
+  void polarsComputedAt(const VecX& x) const;  // polars_ now hold x's
   Eigen::Matrix<double, 9, 12> shapeMatrix(int tet) const;  // d vec(F_eff) / d x_local
+  // Tet t's terms at F = deformation(t, x) with its polar decompositions.
+  Eigen::Matrix<double, 12, 1> elementGradient(int t, const Mat3& F, const ActivePolar& polar) const;
+  void elementHessian(int t, const Mat3& F, const ActivePolar& polar, EigenvalueFilter kind,
+                      Eigen::Matrix<double, 12, 12>& He) const;
+  void assemble(const VecX& x, VecX* g, SparseMatrix& H, HessianKind kind);  // H, and g unless null
 
   const FaceModel& model_;
   // Per tet, the 16 node-pair blocks' positions in model_.pattern (a * 4 + b for the

@@ -38,7 +38,7 @@ FaceSolver::FaceSolver(const FaceModel& model, NewtonOptions options)
 }
 
 NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
-  factorizationCurrent_ = false;
+  factorizationCurrent_ = gradientCurrent_ = false;
   potential_.setActivations(tetActivations);
   if (x.size() != 3 * model_.nodeCount()) x = model_.mesh.restPositions();
   model_.applyAttachments(pose, x);
@@ -53,7 +53,7 @@ NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const Ja
 
 void FaceSolver::adoptEquilibrium(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
   if (x.size() != 3 * model_.nodeCount()) throw std::logic_error("FaceSolver::adoptEquilibrium: 3N positions expected");
-  factorizationCurrent_ = false;
+  factorizationCurrent_ = gradientCurrent_ = false;
   solvedX_.resize(0);
   potential_.setActivations(tetActivations);
   model_.applyAttachments(pose, x);
@@ -73,7 +73,10 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
     if (meanwhile) meanwhile();
   } else {
     if (H_.rows() != x.size()) H_ = potential_.hessianPattern();
-    potential_.hessian(x, H_, HessianKind::Exact);  // on all threads; computes the polar decompositions at x
+    // On all threads, with the polar decompositions and the gradient at x.
+    potential_.gradientAndHessian(x, gradient_, H_, HessianKind::Exact);
+    gradientX_ = x;
+    gradientCurrent_ = true;
     VecX unused = VecX::Zero(x.size());
     eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
     const auto factorize = [&] {
@@ -103,6 +106,16 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
   }
   factorizedAt_ = x;
   factorizationCurrent_ = true;
+}
+
+const VecX& FaceSolver::gradientAt(const VecX& x) {
+  if (!gradientCurrent_ || gradientX_.size() != x.size() || gradientX_ != x) {
+    gradientCurrent_ = false;
+    potential_.gradient(x, gradient_);
+    gradientX_ = x;
+    gradientCurrent_ = true;
+  }
+  return gradient_;
 }
 
 MatX FaceSolver::solveEliminated(MatX rhs) const {

@@ -55,10 +55,16 @@ class FaceSolver {
   // of the last solve(): the building block of matrix-free sensitivities and adjoints.
   MatX solveFreeDofs(const VecX& x, const MatX& rhs);
 
+  // grad E at x for the current activations: factorizeAt(x) computes it with the Hessian,
+  // in the same pass over the tets, and it is kept until x changes or solve() or
+  // adoptEquilibrium() set activations (as the factorization is).
+  const VecX& gradientAt(const VecX& x);
+
   // The factorization that adjoint(), sensitivity() and solveFreeDofs() at x use, made now
   // (unless it is current). `meanwhile` (optional) runs on a second thread during a
-  // numeric factorization that takes one: work at x that needs the potential but not this
-  // solver (the potential's polar decompositions at x are computed before). On one thread
+  // numeric factorization that takes one: work at x that needs the potential or
+  // gradientAt(x) but not the factorization (the potential's polar decompositions and the
+  // gradient at x are computed before). On one thread
   // (defaultThreadCount()), or without a factorization to make, it runs after; before a
   // two-domain factorization (which takes both). Exceptions of either are rethrown.
   void factorizeAt(const VecX& x, const std::function<void()>& meanwhile = {});
@@ -97,6 +103,8 @@ class FaceSolver {
   bool splitFactorization_ = false;  // the current factorization is split_'s
   VecX factorizedAt_;
   bool factorizationCurrent_ = false;
+  VecX gradient_, gradientX_;  // gradientAt(): grad E at gradientX_, while gradientCurrent_
+  bool gradientCurrent_ = false;
   SparseMatrix H_;
   DofMask fixed_;
   std::vector<char> jawTets_;  // tets with a mandible node: the rows adjoint() reads of H lambda

@@ -79,6 +79,15 @@ TEST(FacePotential, GradientAndExactHessianMatchFiniteDifferences) {
     return gy;
   };
   EXPECT_LT(relativeError(MatX(H), centralJacobian(grad, x, 1e-6)), 1e-6);
+  // Both in one pass, the polar decompositions too (a potential without them cached):
+  // the same bits.
+  FacePotential fresh(m);
+  fresh.setActivations(potential.activations());
+  VecX g2;
+  SparseMatrix H2 = fresh.hessianPattern();
+  fresh.gradientAndHessian(x, g2, H2, HessianKind::Exact);
+  EXPECT_EQ(g2, g);
+  EXPECT_EQ(MatX(H2), MatX(H));
   const VecX v = VecX::Random(x.size());
   const VecX Hv = potential.exactHessianProduct(x, v);
   EXPECT_LT(relativeError(Hv, H * v), 1e-12);
@@ -331,6 +340,7 @@ TEST(FaceSensitivity, FactorizeAtRunsMeanwhileOnceAndChangesNoBit) {
     overlapped.potential().gradient(y, g);
   });
   EXPECT_EQ(runs, 1);
+  EXPECT_EQ(overlapped.gradientAt(y), g);  // computed with the Hessian: the same bits
   EXPECT_EQ(overlapped.sensitivity(y, derivative, MatX::Zero(y.size(), 2)), expected);
   overlapped.factorizeAt(y, [&] { ++runs; });  // current: runs it alone
   EXPECT_EQ(runs, 2);
