@@ -24,7 +24,9 @@ struct Linearization {
 
   void setJacobian(MatX jacobian) {
     J = std::move(jacobian);
-    normal.compute(MatX(J.transpose() * J));
+    MatX JtJ = MatX::Zero(J.cols(), J.cols());
+    JtJ.selfadjointView<Eigen::Lower>().rankUpdate(J.transpose());  // the lower half, which LDLT reads
+    normal.compute(JtJ);
   }
   // dq minimizing |r + J dq|^2 for the residuals r at x + d0.
   VecX gaussNewtonStep(const VecX& r) const { return normal.solve(-(J.transpose() * r)); }
