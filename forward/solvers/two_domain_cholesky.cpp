@@ -193,7 +193,10 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
 
   // Each domain: its interior in CHOLMOD's fill-reducing order, then S; K's lower triangle
   // and where its values come from; CHOLMOD's symbolic analysis in that (natural) order.
-  for (int d = 0; d < 2; ++d) {
+  // The two domains on their own threads (each with its own cholmod_common).
+  bool ok[2] = {false, false};
+  forBothDomains([&](int d) {
+    const SerialOpenMpScope serialCholmodLoops;  // as in factorize()
     Domain& dom = m.domain[d];
     const std::vector<int>& in = interior[d];
     cholmod_common& c = dom.common;
@@ -204,7 +207,7 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
       c.method[0].ordering = CHOLMOD_AMD;
       c.method[1].ordering = CHOLMOD_METIS;
       cholmod_factor* order = cholmod_analyze(&view, &c);
-      if (!order) return false;
+      if (!order) return;
       const int* perm = static_cast<const int*>(order->Perm);
       for (std::size_t k = 0; k < in.size(); ++k) dom.dofs.push_back(in[perm[k]]);
       cholmod_free_factor(&order, &c);
@@ -214,7 +217,7 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
     const int size = static_cast<int>(dom.dofs.size());
     LowerSubmatrix k = lowerSubmatrix(A, dom.dofs);
     dom.K = cholmod_allocate_sparse(size, size, k.rows.size(), 1, 1, -1, CHOLMOD_REAL, &c);
-    if (!dom.K) return false;
+    if (!dom.K) return;
     std::copy(k.p.begin(), k.p.end(), static_cast<int*>(dom.K->p));
     std::copy(k.rows.begin(), k.rows.end(), static_cast<int*>(dom.K->i));
     dom.valueIndex = std::move(k.valueIndex);
@@ -223,9 +226,11 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
     c.postorder = 0;  // keep S last
     c.supernodal = CHOLMOD_SUPERNODAL;
     dom.L = cholmod_analyze(dom.K, &c);
-    if (!dom.L) return false;
+    if (!dom.L) return;
     dom.flops = c.fl;
-  }
+    ok[d] = true;
+  });
+  if (!ok[0] || !ok[1]) return false;
   // H_SS's stored entries, for Sigma = T_A + T_B - H_SS.
   const int s = static_cast<int>(m.separator.size());
   const LowerSubmatrix separator = lowerSubmatrix(A, m.separator);
