@@ -74,8 +74,7 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
           // The previous D and J^T J with the exact gradient at x: converged if the step
           // is within the tolerances.
           VecX gradient;
-          const double cost = objective.evaluateAt(out.q, out.x, &gradient);  // factorizes at x
-          lin.d0 = solver.solveFreeDofs(out.x, MatX(-solver.gradientAt(out.x))).col(0);
+          const double cost = objective.evaluateAt(out.q, out.x, &gradient, &lin.d0);  // factorizes at x
           haveNewtonStep = true;
           const VecX r = expressionResiduals(m, target, e, out.x, regularization);
           const VecX r0 = expressionResiduals(m, target, e, out.x + lin.d0, regularization);

@@ -99,15 +99,15 @@ double ExpressionObjective::evaluate(const VecX& q, VecX* gradient) {
   return costAtPositions(e, gradient);
 }
 
-double ExpressionObjective::evaluateAt(const VecX& q, const VecX& x, VecX* gradient) {
+double ExpressionObjective::evaluateAt(const VecX& q, const VecX& x, VecX* gradient, VecX* newtonStep) {
   const Expression e = unpack(q);
   x_ = x;
   solver_.adoptEquilibrium(kind_ == ActivationModel::Muscles ? geometry_.tetActivations(e.activations) : e.activations,
                            e.jaw, x_);
-  return costAtPositions(e, gradient);
+  return costAtPositions(e, gradient, newtonStep);
 }
 
-double ExpressionObjective::costAtPositions(const Expression& e, VecX* gradient) {
+double ExpressionObjective::costAtPositions(const Expression& e, VecX* gradient, VecX* newtonStep) {
   const FaceModel& m = solver_.model();
   VecX dLdx;
   if (gradient) dLdx = VecX::Zero(x_.size());
@@ -119,7 +119,7 @@ double ExpressionObjective::costAtPositions(const Expression& e, VecX* gradient)
     J += 0.5 * regularization_.activation * (a - I).squaredNorm() + 0.5 * regularization_.volume * dv * dv;
   }
   if (!gradient) return J;
-  const FaceAdjoint adjoint = solver_.adjoint(x_, e.jaw, dLdx);
+  const FaceAdjoint adjoint = solver_.adjoint(x_, e.jaw, dLdx, newtonStep);
   tetGradient_ = adjoint.tetActivations;
   const std::vector<Vec6> g =
       kind_ == ActivationModel::Muscles ? geometry_.muscleGradient(adjoint.tetActivations) : adjoint.tetActivations;

@@ -50,8 +50,9 @@ class ExpressionObjective {
   // of q's equilibrium, without a solve: the gradient is that of the residuals with the
   // equilibrium linearized at x (adjoint with the exact Hessian at x), as in iterations
   // that keep the equilibrium as a constraint (face/activation_all_at_once.h).
-  // positions() is then x.
-  double evaluateAt(const VecX& q, const VecX& x, VecX* gradient);
+  // positions() is then x. With newtonStep (and gradient), also the Newton step
+  // -H^-1 grad E at x, solved with the adjoint (FaceSolver::adjoint).
+  double evaluateAt(const VecX& q, const VecX& x, VecX* gradient, VecX* newtonStep = nullptr);
   // Per-tet dL/da_i of the last gradient evaluation (data term only), for S fits.
   const std::vector<Vec6>& lastTetGradient() const { return tetGradient_; }
   const VecX& positions() const { return x_; }
@@ -75,7 +76,7 @@ class ExpressionObjective {
 
  private:
   // J and its gradient at x_, the solver holding e's activations and jaw.
-  double costAtPositions(const Expression& e, VecX* gradient);
+  double costAtPositions(const Expression& e, VecX* gradient, VecX* newtonStep = nullptr);
   struct FirstOrderStart {
     VecX q, x;
     MatX dxdq;

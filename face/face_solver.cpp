@@ -130,13 +130,18 @@ MatX FaceSolver::solveEliminated(MatX rhs) const {
   return out;
 }
 
-FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient) {
+FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient, VecX* newtonStep) {
   factorizeAt(x);
-  VecX rhs = lossGradient;
-  zeroConstrained(rhs, fixed_);
+  MatX rhs(x.size(), newtonStep ? 2 : 1);
+  rhs.col(0) = lossGradient;
+  if (newtonStep) rhs.col(1) = -gradientAt(x);
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (fixed_[i]) rhs.row(i).setZero();
+  const MatX solution = solveEliminated(std::move(rhs));
   FaceAdjoint out;
-  out.lambda = solveEliminated(MatX(rhs)).col(0);
+  out.lambda = solution.col(0);
   zeroConstrained(out.lambda, fixed_);
+  if (newtonStep) *newtonStep = solution.col(1);
   out.tetActivations = potential_.activationAdjoint(x, out.lambda);
   // Attached dofs: dL/dx_c - (H lambda)_c, chained through the jaw pose (only the tets
   // at mandible nodes reach those rows).

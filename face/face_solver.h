@@ -40,7 +40,9 @@ class FaceSolver {
 
   // Adjoint at an equilibrium x computed by solve() with the same activations and pose.
   // adjoint() and sensitivity() at the same x share one factorization.
-  FaceAdjoint adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient);
+  // With newtonStep, the Newton step -H_ff^-1 grad E at x too, solved with lambda as a
+  // second column (one pass over the factor instead of two).
+  FaceAdjoint adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient, VecX* newtonStep = nullptr);
 
   // Equilibrium sensitivity dx/dq (3N x P) at an equilibrium x for P parameters that
   // change the internal force by forceDerivative (d grad E / dq at fixed x, 3N x P; its

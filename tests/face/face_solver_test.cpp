@@ -196,6 +196,17 @@ TEST(FaceAdjoint, ActivationAndJawGradientsMatchFiniteDifferences) {
   const auto f = [&](const VecX& p) { return objective.evaluate(p, nullptr); };
   const VecX fd = centralGradient(f, q, 1e-5);
   EXPECT_LT(relativeError(g, fd), 1e-6) << "adjoint\n" << g.transpose() << "\nfd\n" << fd.transpose();
+  // Away from the equilibrium, with the Newton step solved alongside: the same gradient
+  // as without it, and the step solves H_ff d = -grad E_f.
+  VecX x = objective.positions();
+  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 1e-3 * u();
+  VecX g1, g2, step;
+  objective.evaluateAt(q, x, &g1);
+  objective.evaluateAt(q, x, &g2, &step);
+  EXPECT_LT(relativeError(g2, g1), 1e-13);
+  const VecX reference = solver.solveFreeDofs(objective.positions(), MatX(-solver.gradientAt(objective.positions()))).col(0);
+  EXPECT_LT(relativeError(step, reference), 1e-12);
+  EXPECT_GT(step.norm(), 0.0);
 }
 
 // Gauss-Newton residual Jacobian (equilibrium sensitivity dx/dq through the activations,
