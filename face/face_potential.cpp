@@ -192,6 +192,16 @@ VecX FacePotential::exactHessianProduct(const VecX& x, const VecX& v, const std:
   return out;
 }
 
+Eigen::Matrix<double, 12, 6> FacePotential::activationForceBlock(int t, const VecX& x, const ActivePolar& polar) const {
+  const Mat96 dPda = activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar);
+  // w s B^T dPda with B's sparsity (s as in shapeMatrix()).
+  const QuadraturePoint& q = model_.elements[t].quadrature[0];
+  const double ws = q.weight * (model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0);
+  Eigen::Matrix<double, 12, 6> block = Eigen::Matrix<double, 12, 6>::Zero();
+  addShapeTransposeProduct<4>(q.dNdX, ws, dPda, block);
+  return block;
+}
+
 const std::vector<Eigen::Matrix<double, 12, 6>>& FacePotential::activationForceBlocks(
     const VecX& x, const std::vector<char>& wanted) const {
   if (!wanted.empty() && static_cast<int>(wanted.size()) != model_.tetCount())
@@ -201,31 +211,27 @@ const std::vector<Eigen::Matrix<double, 12, 6>>& FacePotential::activationForceB
   out.resize(model_.tetCount());
   forEachRangeInParallel(model_.tetCount(), 0, [&](int begin, int end) {
     for (int t = begin; t < end; ++t) {
-      if (!wanted.empty() && !wanted[t]) {
+      if (!wanted.empty() && !wanted[t])
         out[t].setZero();
-        continue;
-      }
-      const Mat96 dPda =
-          activeFirstPiolaActivationDerivative(deformation(t, x), activationMatrices_[t], model_.lame[t], polar[t]);
-      // w s B^T dPda with B's sparsity (s as in shapeMatrix()).
-      const QuadraturePoint& q = model_.elements[t].quadrature[0];
-      const double ws = q.weight * (model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0);
-      out[t].setZero();
-      addShapeTransposeProduct<4>(q.dNdX, ws, dPda, out[t]);
+      else
+        out[t] = activationForceBlock(t, x, polar[t]);
     }
   });
   return out;
 }
 
 std::vector<Vec6> FacePotential::activationAdjoint(const VecX& x, const VecX& lambda) const {
-  const std::vector<Eigen::Matrix<double, 12, 6>>& blocks = activationForceBlocks(x);
+  // Each tet's block used where it is made, on all threads (each writes its own entry).
+  const std::vector<ActivePolar>& polar = polars(x);
   std::vector<Vec6> out(model_.tetCount());
-  for (int t = 0; t < model_.tetCount(); ++t) {
-    const Element& e = model_.elements[t];
-    Eigen::Matrix<double, 12, 1> le;
-    for (int a = 0; a < 4; ++a) le.segment<3>(3 * a) = lambda.segment<3>(3 * e.nodes[a]);
-    out[t] = -(blocks[t].transpose() * le);
-  }
+  forEachRangeInParallel(model_.tetCount(), 0, [&](int begin, int end) {
+    for (int t = begin; t < end; ++t) {
+      const Element& e = model_.elements[t];
+      Eigen::Matrix<double, 12, 1> le;
+      for (int a = 0; a < 4; ++a) le.segment<3>(3 * a) = lambda.segment<3>(3 * e.nodes[a]);
+      out[t] = -(activationForceBlock(t, x, polar[t]).transpose() * le);
+    }
+  });
   return out;
 }
 

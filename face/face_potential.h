@@ -62,6 +62,7 @@ class FacePotential final : public NewtonObjective {
   void elementHessian(int t, const Mat3& F, const ActivePolar& polar, EigenvalueFilter kind,
                       Eigen::Matrix<double, 12, 12>& He) const;
   void assemble(const VecX& x, VecX* g, SparseMatrix& H, HessianKind kind);  // H, and g unless null
+  Eigen::Matrix<double, 12, 6> activationForceBlock(int t, const VecX& x, const ActivePolar& polar) const;
 
   const FaceModel& model_;
   // Per tet, the 16 node-pair blocks' positions in model_.pattern (a * 4 + b for the
