@@ -118,6 +118,12 @@ const VecX& FaceSolver::gradientAt(const VecX& x) {
   return gradient_;
 }
 
+void FaceSolver::zeroAttachedRows(MatX& m) const {
+  for (Eigen::Index c = 0; c < m.cols(); ++c)  // column by column: m is column-major
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+      if (fixed_[i]) m(i, c) = 0.0;
+}
+
 MatX FaceSolver::solveEliminated(MatX rhs) const {
   MatX out;
   if (splitFactorization_) {
@@ -135,8 +141,7 @@ FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& 
   MatX rhs(x.size(), newtonStep ? 2 : 1);
   rhs.col(0) = lossGradient;
   if (newtonStep) rhs.col(1) = -gradientAt(x);
-  for (Eigen::Index i = 0; i < x.size(); ++i)
-    if (fixed_[i]) rhs.row(i).setZero();
+  zeroAttachedRows(rhs);
   const MatX solution = solveEliminated(std::move(rhs));
   FaceAdjoint out;
   out.lambda = solution.col(0);
@@ -159,14 +164,14 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
     throw std::logic_error("FaceSolver::sensitivity: 3N x P force derivatives and at most P moving columns expected");
   factorizeAt(x);
   MatX rhs = std::move(forceDerivative);
-  rhs = -rhs;
+  for (Eigen::Index c = 0; c < rhs.cols(); ++c)  // -forceDerivative, 0 on the attached rows
+    for (Eigen::Index i = 0; i < x.size(); ++i) rhs(i, c) = fixed_[i] ? 0.0 : -rhs(i, c);
   VecX motion(x.size());  // one column of attachedMotion on the attached dofs, 0 elsewhere
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c) {
     for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
     if (motion.squaredNorm() > 0.0) rhs.col(firstMovingColumn + c) -= potential_.exactHessianProduct(x, motion);
   }
-  for (Eigen::Index i = 0; i < x.size(); ++i)
-    if (fixed_[i]) rhs.row(i).setZero();
+  zeroAttachedRows(rhs);
   MatX dx = solveEliminated(std::move(rhs));
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c)
     for (Eigen::Index i = 0; i < x.size(); ++i)
@@ -177,9 +182,8 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
 MatX FaceSolver::solveFreeDofs(const VecX& x, const MatX& rhs) {
   factorizeAt(x);
   MatX b = rhs;
-  for (Eigen::Index i = 0; i < x.size(); ++i)
-    if (fixed_[i]) b.row(i).setZero();
-  return solveEliminated(b);
+  zeroAttachedRows(b);
+  return solveEliminated(std::move(b));
 }
 
 }  // namespace softfit::face
