@@ -44,16 +44,20 @@ TEST(ParallelRanges, OrderedScatterSumsAreBitIdenticalToASerialLoop) {
   double serial = 0.0;
   for (int i = 0; i < n; ++i) serial += item(i);
   for (int threads : {1, 2, 3, 8})
-    for (int batch : {1, 97, 4096, 100000}) {
+    for (int batch : {1, 97, 600, 4096, 100000}) {  // from 64 on: pipelined on 2+ threads
       std::vector<double> slots(std::min(batch, n));
       std::vector<int> order;
       double sum = 0.0;
+      int overwritten = 0;
       computeInParallelScatterInOrder(
           n, batch, threads, [&](int i, int slot) { slots[slot] = item(i); },
           [&](int i, int slot) {
+            if (slots[slot] != item(i)) ++overwritten;  // a slot reused before its scatter
             sum += slots[slot];
             order.push_back(i);
-          });
+          },
+          16);
+      EXPECT_EQ(overwritten, 0) << "threads " << threads << " batch " << batch;
       EXPECT_EQ(sum, serial) << "threads " << threads << " batch " << batch;
       ASSERT_EQ(static_cast<int>(order.size()), n);
       for (int i = 0; i < n; ++i) ASSERT_EQ(order[i], i);
