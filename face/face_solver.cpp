@@ -169,9 +169,12 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
   VecX motion(x.size());  // one column of attachedMotion on the attached dofs, 0 elsewhere
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c) {
     for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
-    if (motion.squaredNorm() > 0.0) rhs.col(firstMovingColumn + c) -= potential_.exactHessianProduct(x, motion);
+    if (motion.squaredNorm() == 0.0) continue;
+    auto column = rhs.col(firstMovingColumn + c);
+    column -= potential_.exactHessianProduct(x, motion);
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+      if (fixed_[i]) column[i] = 0.0;
   }
-  zeroAttachedRows(rhs);
   MatX dx = solveEliminated(std::move(rhs));
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c)
     for (Eigen::Index i = 0; i < x.size(); ++i)
