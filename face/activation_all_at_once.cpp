@@ -71,8 +71,8 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
         ++out.factorizations;
         bool haveNewtonStep = false;
         if (it > 0 && previousStep <= options.quasiNewtonBelow) {
-          // The previous D and J^T J with the exact gradient at x: converged if the step
-          // is within the tolerances.
+          // The previous D and J^T J with the exact gradient at x: the step is taken when
+          // it is within the tolerances (converged) or shrinks.
           VecX gradient;
           const double cost = objective.evaluateAt(out.q, out.x, &gradient, &lin.d0);  // factorizes at x
           haveNewtonStep = true;

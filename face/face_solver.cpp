@@ -118,12 +118,6 @@ const VecX& FaceSolver::gradientAt(const VecX& x) {
   return gradient_;
 }
 
-void FaceSolver::zeroAttachedRows(MatX& m) const {
-  for (Eigen::Index c = 0; c < m.cols(); ++c)  // column by column: m is column-major
-    for (Eigen::Index i = 0; i < m.rows(); ++i)
-      if (fixed_[i]) m(i, c) = 0.0;
-}
-
 MatX FaceSolver::solveEliminated(MatX rhs) const {
   MatX out;
   if (splitFactorization_) {
@@ -141,7 +135,7 @@ FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& 
   MatX rhs(x.size(), newtonStep ? 2 : 1);
   rhs.col(0) = lossGradient;
   if (newtonStep) rhs.col(1) = -gradientAt(x);
-  zeroAttachedRows(rhs);
+  zeroConstrained(rhs, fixed_);
   const MatX solution = solveEliminated(std::move(rhs));
   FaceAdjoint out;
   out.lambda = solution.col(0);
@@ -170,10 +164,8 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c) {
     for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
     if (motion.squaredNorm() == 0.0) continue;
-    auto column = rhs.col(firstMovingColumn + c);
-    column -= potential_.exactHessianProduct(x, motion);
-    for (Eigen::Index i = 0; i < x.size(); ++i)
-      if (fixed_[i]) column[i] = 0.0;
+    rhs.col(firstMovingColumn + c) -= potential_.exactHessianProduct(x, motion);
+    zeroConstrained(rhs.col(firstMovingColumn + c), fixed_);
   }
   MatX dx = solveEliminated(std::move(rhs));
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c)
@@ -185,7 +177,7 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
 MatX FaceSolver::solveFreeDofs(const VecX& x, const MatX& rhs) {
   factorizeAt(x);
   MatX b = rhs;
-  zeroAttachedRows(b);
+  zeroConstrained(b, fixed_);
   return solveEliminated(std::move(b));
 }
 

@@ -91,7 +91,6 @@ class FaceSolver {
   // applies its inverse. The factorization is reused while x is unchanged and no solve()
   // or adoptEquilibrium() has run since (the Hessian depends on x and the activations).
   MatX solveEliminated(MatX rhs) const;
-  void zeroAttachedRows(MatX& m) const;
 
   const FaceModel& model_;
   FacePotential potential_;

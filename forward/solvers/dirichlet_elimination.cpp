@@ -22,9 +22,10 @@ void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const Ve
     if (fixed[i]) b[i] = values[i];
 }
 
-void zeroConstrained(VecX& v, const DofMask& fixed) {
-  for (int i = 0; i < v.size(); ++i)
-    if (fixed[i]) v[i] = 0.0;
+void zeroConstrained(Eigen::Ref<MatX> v, const DofMask& fixed) {
+  for (Eigen::Index c = 0; c < v.cols(); ++c)
+    for (Eigen::Index i = 0; i < v.rows(); ++i)
+      if (fixed[i]) v(i, c) = 0.0;
 }
 
 double freeInfinityNorm(const VecX& v, const DofMask& fixed) {

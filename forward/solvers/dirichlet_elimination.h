@@ -15,8 +15,9 @@ using DofMask = std::vector<char>;
 // Keeps the sparsity pattern (explicit zeros), so a symbolic analysis stays valid.
 void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const VecX& values);
 
-// Zeroes the constrained entries of v.
-void zeroConstrained(VecX& v, const DofMask& fixed);
+// Zeroes the constrained rows of v (a vector, or every column of a matrix, column by
+// column).
+void zeroConstrained(Eigen::Ref<MatX> v, const DofMask& fixed);
 
 // Largest |v_i| over the free (unconstrained) entries; 0 when none is free.
 double freeInfinityNorm(const VecX& v, const DofMask& fixed);
