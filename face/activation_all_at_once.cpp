@@ -43,6 +43,14 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
   VecX lower, upper;
   objective.bounds(lower, upper);
   AllAtOnceResult out;
+  const int factorizationsBefore = solver.factorizationCount();
+  const int preconditionedBefore = solver.preconditionedSolveCount();
+  // Every return goes through this: the solver's counts since the start.
+  const auto result = [&]() -> const AllAtOnceResult& {
+    out.factorizations = solver.factorizationCount() - factorizationsBefore;
+    out.preconditionedSolves = solver.preconditionedSolveCount() - preconditionedBefore;
+    return out;
+  };
   out.q = q0.cwiseMax(lower).cwiseMin(upper);
   out.x = x0;
   out.stopReason = "all-at-once Gauss-Newton: maximum iterations";
@@ -68,13 +76,18 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
         lin.D = start->D;
       } else {
         solver.adoptEquilibrium(geometry.tetActivations(e.activations), e.jaw, out.x);  // sets attachments
-        ++out.factorizations;
         bool haveNewtonStep = false;
         if (it > 0 && previousStep <= options.quasiNewtonBelow) {
           // The previous D and J^T J with the exact gradient at x: the step is taken when
           // it is within the tolerances (converged) or shrinks.
           VecX gradient;
-          const double cost = objective.evaluateAt(out.q, out.x, &gradient, &lin.d0);  // factorizes at x
+          double cost = 0.0;
+          {
+            // Preconditioned by the previous iterate's factorization (or factorized at x).
+            const NearbyPreconditioningScope nearby(
+                solver, {options.preconditionedIterations, options.preconditionedTolerance});
+            cost = objective.evaluateAt(out.q, out.x, &gradient, &lin.d0);
+          }
           haveNewtonStep = true;
           const VecX r = expressionResiduals(m, target, e, out.x, regularization);
           const VecX r0 = expressionResiduals(m, target, e, out.x + lin.d0, regularization);
@@ -95,7 +108,7 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
               if (!done) continue;
               out.quasiNewtonLastStep = true;
               finish();
-              return out;
+              return result();
             }
           }
         }
@@ -111,24 +124,24 @@ AllAtOnceResult solveActivationsAllAtOnce(FaceSolver& solver, const MuscleGeomet
       const double stepNorm = freeInfinityNorm(step, fixed);
       if (!std::isfinite(stepNorm) || !dq.allFinite() || !std::isfinite(out.costHistory.back())) {
         out.stopReason = "all-at-once Gauss-Newton: non-finite step";
-        return out;
+        return result();
       }
       if (it >= 2 && stepNorm > 0.5 * previousStep) {
         out.stopReason = "all-at-once Gauss-Newton: the steps stopped shrinking";
-        return out;
+        return result();
       }
       out.x += step;
       out.q = q;
       previousStep = stepNorm;
       if (converged(stepNorm, dq)) {
         finish();
-        return out;
+        return result();
       }
     }
   } catch (const SolveError& error) {
     out.stopReason = std::string("all-at-once Gauss-Newton: ") + error.what();
   }
-  return out;
+  return result();
 }
 
 }  // namespace softfit::face

@@ -16,8 +16,9 @@
 // The last iteration only confirms convergence. Once a step was at most
 // quasiNewtonBelow, the next iteration first tries the step with the previous iteration's
 // D and J^T J and this iterate's exact gradient J^T r (the adjoint: one column instead of
-// D's 6 x muscles + 5); when that step is within the tolerances it is taken and the solve
-// has converged. A step that is not within them but at most quasiNewtonBelow and at most
+// D's 6 x muscles + 5, solved with d0 by conjugate gradients preconditioned with the
+// previous factorization instead of a factorization of its own); when that step is
+// within the tolerances it is taken and the solve has converged. A step that is not within them but at most quasiNewtonBelow and at most
 // half the step before is taken too (a quasi-Newton step: exact gradient, the previous
 // J^T J), and the next iteration tries again; otherwise the iteration goes on as a full
 // one with its factorization.
@@ -44,6 +45,13 @@ struct AllAtOnceOptions {
   // Model units: after a step at most this long, the next iteration first tries the
   // previous D and J^T J (above). 0: every iteration is a full one.
   double quasiNewtonBelow = 1e-4;
+  // That try does not factorize at its iterate: the adjoint and the Newton step are
+  // solved by conjugate gradients on the exact Hessian there, preconditioned by the
+  // previous iteration's factorization, to this relative residual
+  // (FaceSolver::NearbyPreconditioning); when they do not get there in
+  // preconditionedIterations, the iterate is factorized. 0 iterations: always factorized.
+  int preconditionedIterations = 3;
+  double preconditionedTolerance = 1e-5;
 };
 
 // The first iteration's linearization at the start (q0, x0): x0 with q0's attachments,
@@ -67,7 +75,8 @@ struct StartLinearization {
 struct AllAtOnceResult {
   bool converged = false;
   int iterations = 0;
-  int factorizations = 0;  // iterations, less a start taken from a StartLinearization
+  int factorizations = 0;  // numeric factorizations of the Hessian made (FaceSolver::factorizationCount)
+  int preconditionedSolves = 0;  // quasi-Newton tries solved without one (preconditionedIterations)
   bool quasiNewtonLastStep = false;  // converged on a step with the previous D and J^T J
   int quasiNewtonSteps = 0;          // steps taken with the previous D and J^T J, the last included
   VecX q, x;               // the last iterate

@@ -40,7 +40,7 @@ struct ActivationFitResult {
   double maxError = 0.0;
   int iterations = 0;
   int evaluations = 0;
-  int newtonIterations = 0;  // equilibrium factorizations (all-at-once: one per full iteration)
+  int newtonIterations = 0;  // equilibrium factorizations (all-at-once: those it made)
   bool converged = false;
   std::string stopReason;
   double seconds = 0.0;

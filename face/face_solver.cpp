@@ -8,6 +8,7 @@
 #include "forward/errors.h"
 #include "forward/math/parallel_ranges.h"
 #include "forward/math/worker_pool.h"
+#include "forward/solvers/conjugate_gradient.h"
 
 namespace softfit::face {
 
@@ -38,7 +39,7 @@ FaceSolver::FaceSolver(const FaceModel& model, NewtonOptions options)
 }
 
 NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
-  factorizationCurrent_ = gradientCurrent_ = false;
+  factorizationCurrent_ = gradientCurrent_ = hessianCurrent_ = false;
   potential_.setActivations(tetActivations);
   if (x.size() != 3 * model_.nodeCount()) x = model_.mesh.restPositions();
   model_.applyAttachments(pose, x);
@@ -53,7 +54,7 @@ NewtonResult FaceSolver::solve(const std::vector<Vec6>& tetActivations, const Ja
 
 void FaceSolver::adoptEquilibrium(const std::vector<Vec6>& tetActivations, const JawPose& pose, VecX& x) {
   if (x.size() != 3 * model_.nodeCount()) throw std::logic_error("FaceSolver::adoptEquilibrium: 3N positions expected");
-  factorizationCurrent_ = gradientCurrent_ = false;
+  factorizationCurrent_ = gradientCurrent_ = hessianCurrent_ = false;
   solvedX_.resize(0);
   potential_.setActivations(tetActivations);
   model_.applyAttachments(pose, x);
@@ -72,13 +73,8 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
     indefinite_ = false;
     if (meanwhile) meanwhile();
   } else {
-    if (H_.rows() != x.size()) H_ = potential_.hessianPattern();
-    // On all threads, with the polar decompositions and the gradient at x.
-    potential_.gradientAndHessian(x, gradient_, H_, HessianKind::Exact);
-    gradientX_ = x;
-    gradientCurrent_ = true;
-    VecX unused = VecX::Zero(x.size());
-    eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
+    assembleHessianAt(x);
+    ++factorizations_;
     const auto factorize = [&] {
       // Newton's Cholesky solver: one symbolic analysis for all of this solver's systems.
       indefinite_ = !newton_.factorizeExactHessian(H_, x);
@@ -106,6 +102,50 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
   }
   factorizedAt_ = x;
   factorizationCurrent_ = true;
+  factorizationMade_ = true;
+}
+
+void FaceSolver::assembleHessianAt(const VecX& x) {
+  if (hessianCurrent_ && hessianAt_.size() == x.size() && hessianAt_ == x) return;
+  hessianCurrent_ = false;
+  if (H_.rows() != x.size()) {
+    H_ = potential_.hessianPattern();
+    couplingIndex_.clear();
+    couplingRow_.clear();
+    couplingColumn_.clear();
+    for (int c = 0; c < H_.outerSize(); ++c) {
+      if (!fixed_[c]) continue;
+      for (int k = H_.outerIndexPtr()[c]; k < H_.outerIndexPtr()[c + 1]; ++k)
+        if (!fixed_[H_.innerIndexPtr()[k]]) {
+          couplingIndex_.push_back(k);
+          couplingRow_.push_back(H_.innerIndexPtr()[k]);
+          couplingColumn_.push_back(c);
+        }
+    }
+    couplingValues_.resize(static_cast<Eigen::Index>(couplingIndex_.size()));
+  }
+  // On all threads, with the polar decompositions and the gradient at x.
+  potential_.gradientAndHessian(x, gradient_, H_, HessianKind::Exact);
+  for (std::size_t k = 0; k < couplingIndex_.size(); ++k) couplingValues_[k] = H_.valuePtr()[couplingIndex_[k]];
+  gradientX_ = x;
+  gradientCurrent_ = true;
+  VecX unused = VecX::Zero(x.size());
+  eliminateDirichlet(H_, unused, fixed_, VecX::Zero(x.size()));
+  hessianAt_ = x;
+  hessianCurrent_ = true;
+}
+
+bool FaceSolver::havePreconditioner() const {
+  if (!factorizationMade_) return false;
+  return splitFactorization_ || (!indefinite_ && newton_.lastExactFactorization() != nullptr);
+}
+
+bool FaceSolver::solveNear(const MatX& rhs, MatX& solution) {
+  ++preconditionedSolves_;
+  const PcgResult r = conjugateGradientColumns([&](const MatX& P, MatX& AP) { AP.noalias() = H_ * P; },
+                                               [&](const MatX& R, MatX& Z) { Z = solveEliminated(R); }, rhs,
+                                               solution, nearby_.tolerance, nearby_.maxIterations);
+  return r.converged && solution.allFinite();
 }
 
 const VecX& FaceSolver::gradientAt(const VecX& x) {
@@ -131,12 +171,21 @@ MatX FaceSolver::solveEliminated(MatX rhs) const {
 }
 
 FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient, VecX* newtonStep) {
-  factorizeAt(x);
+  const bool current = factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x;
+  const bool nearby = nearby_.maxIterations > 0 && !current && havePreconditioner();
+  if (nearby)
+    assembleHessianAt(x);  // with the gradient
+  else
+    factorizeAt(x);
   MatX rhs(x.size(), newtonStep ? 2 : 1);
   rhs.col(0) = lossGradient;
   if (newtonStep) rhs.col(1) = -gradientAt(x);
   zeroConstrained(rhs, fixed_);
-  const MatX solution = solveEliminated(std::move(rhs));
+  MatX solution;
+  if (!nearby || !solveNear(rhs, solution)) {
+    factorizeAt(x);
+    solution = solveEliminated(std::move(rhs));
+  }
   FaceAdjoint out;
   out.lambda = solution.col(0);
   zeroConstrained(out.lambda, fixed_);
@@ -164,8 +213,15 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c) {
     for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
     if (motion.squaredNorm() == 0.0) continue;
-    rhs.col(firstMovingColumn + c) -= potential_.exactHessianProduct(x, motion);
-    zeroConstrained(rhs.col(firstMovingColumn + c), fixed_);
+    auto column = rhs.col(firstMovingColumn + c);
+    if (hessianCurrent_ && hessianAt_.size() == x.size() && hessianAt_ == x) {
+      // H_fc motion_c from the assembled Hessian's attached columns.
+      for (std::size_t k = 0; k < couplingIndex_.size(); ++k)
+        column[couplingRow_[k]] -= couplingValues_[k] * motion[couplingColumn_[k]];
+    } else {  // Newton's factorization reused: no Hessian assembled at x
+      column -= potential_.exactHessianProduct(x, motion);
+      zeroConstrained(column, fixed_);
+    }
   }
   MatX dx = solveEliminated(std::move(rhs));
   for (Eigen::Index c = 0; c < attachedMotion.cols(); ++c)

@@ -80,6 +80,24 @@ class FaceSolver {
   // Newton's last step was not an exact Cholesky one) the Hessian at x is factorized.
   void setReuseNewtonFactorization(bool on) { reuseNewtonFactorization_ = on; }
   bool reuseNewtonFactorization() const { return reuseNewtonFactorization_; }
+  // On (maxIterations > 0): adjoint() at an x where no factorization is current, while
+  // an earlier one is at hand (meant for one made near x: the previous iterate of an outer
+  // iteration; how near is the caller's to judge), does not factorize at x. It assembles the exact Hessian at x and solves by conjugate
+  // gradients (all columns together), preconditioned by that factorization, to a
+  // relative residual of at most `tolerance` per column. When they do not get there in
+  // maxIterations, or break down, it factorizes at x and solves directly. Then
+  // factorizeAt(x) factorizes the Hessian already assembled. Off by default.
+  struct NearbyPreconditioning {
+    int maxIterations = 0;
+    double tolerance = 0.0;
+  };
+  void setNearbyPreconditioning(NearbyPreconditioning settings) { nearby_ = settings; }
+  NearbyPreconditioning nearbyPreconditioning() const { return nearby_; }
+  // Numeric factorizations made so far (a reused Newton factorization not counted), and
+  // systems that adjoint() solved by preconditioned conjugate gradients instead.
+  int factorizationCount() const { return factorizations_; }
+  int preconditionedSolveCount() const { return preconditionedSolves_; }
+
   // The current factorization is a TwoDomainCholesky one (systems of at least
   // kTwoDomainCholeskyRows rows that split, when they are positive definite).
   bool factorizedOnTwoDomains() const { return splitFactorization_; }
@@ -91,6 +109,15 @@ class FaceSolver {
   // applies its inverse. The factorization is reused while x is unchanged and no solve()
   // or adoptEquilibrium() has run since (the Hessian depends on x and the activations).
   MatX solveEliminated(MatX rhs) const;
+  // The exact Hessian at x (with the attached dofs eliminated) in H_, and the gradient at
+  // x, unless they are current; factorizeAt() factorizes it.
+  void assembleHessianAt(const VecX& x);
+  // A factorization solveEliminated() can apply: the last one factorizeAt() made (or took
+  // from Newton), positive definite.
+  bool havePreconditioner() const;
+  // H_^-1 rhs by conjugate gradients preconditioned with the current factorization
+  // (nearby_); false when it does not converge.
+  bool solveNear(const MatX& rhs, MatX& solution);
 
   const FaceModel& model_;
   FacePotential potential_;
@@ -108,6 +135,16 @@ class FaceSolver {
   VecX gradient_, gradientX_;  // gradientAt(): grad E at gradientX_, while gradientCurrent_
   bool gradientCurrent_ = false;
   SparseMatrix H_;
+  VecX hessianAt_;  // H_ holds the exact Hessian at hessianAt_, while hessianCurrent_
+  bool hessianCurrent_ = false;
+  bool factorizationMade_ = false;  // solveEliminated() has a factorization to apply
+  // H_'s free rows of the attached columns before the elimination (H_fc), for
+  // sensitivity()'s attached motion: values at H_.valuePtr()[couplingIndex_[k]], kept in
+  // couplingValues_ at hessianAt_, in (couplingRow_, couplingColumn_).
+  std::vector<int> couplingIndex_, couplingRow_, couplingColumn_;
+  VecX couplingValues_;
+  NearbyPreconditioning nearby_;
+  int factorizations_ = 0, preconditionedSolves_ = 0;
   DofMask fixed_;
   std::vector<char> jawTets_;  // tets with a mandible node: the rows adjoint() reads of H lambda
 };
@@ -127,6 +164,23 @@ class ReuseNewtonFactorization {
  private:
   FaceSolver& solver_;
   bool previous_;
+};
+
+// Turns FaceSolver::setNearbyPreconditioning on for its lifetime and restores the
+// previous setting.
+class NearbyPreconditioningScope {
+ public:
+  NearbyPreconditioningScope(FaceSolver& solver, FaceSolver::NearbyPreconditioning settings)
+      : solver_(solver), previous_(solver.nearbyPreconditioning()) {
+    solver_.setNearbyPreconditioning(settings);
+  }
+  ~NearbyPreconditioningScope() { solver_.setNearbyPreconditioning(previous_); }
+  NearbyPreconditioningScope(const NearbyPreconditioningScope&) = delete;
+  NearbyPreconditioningScope& operator=(const NearbyPreconditioningScope&) = delete;
+
+ private:
+  FaceSolver& solver_;
+  FaceSolver::NearbyPreconditioning previous_;
 };
 
 }  // namespace softfit::face

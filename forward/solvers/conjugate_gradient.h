@@ -4,6 +4,10 @@
 // symmetric positive definite). x holds the initial guess. Stops when
 // ||r|| <= tolerance ||b||, or with breakdown set when r^T B r <= 0 or p^T A p <= 0 (a
 // preconditioner or matrix that is not positive definite).
+// conjugateGradientColumns: the same iteration on every column of A X = B at once.
+#include <algorithm>
+#include <vector>
+
 #include "forward/types.h"
 
 namespace softfit {
@@ -59,6 +63,74 @@ PcgResult conjugateGradient(const Multiply& multiply, const Precondition& precon
   result.iterations = maxIterations;
   result.relativeResidual = r.norm() / bNorm;
   result.converged = result.relativeResidual <= tolerance;
+  return result;
+}
+
+// Conjugate gradients on each column of A X = B from X = 0, each column with its own
+// step lengths, as conjugateGradient's, but A and B applied to all columns together:
+// multiply(P, AP) sets AP = A P, precondition(R, Z) sets Z = B R (one pass over a
+// factor for all columns). A column stops once ||r|| <= tolerance ||b||. The result
+// holds the iterations of the slowest column and the largest relative residual;
+// converged when every column did, breakdown as in conjugateGradient.
+template <typename Multiply, typename Precondition>
+PcgResult conjugateGradientColumns(const Multiply& multiply, const Precondition& precondition, const MatX& B, MatX& X,
+                                   double tolerance, int maxIterations) {
+  PcgResult result;
+  const Eigen::Index columns = B.cols();
+  X.setZero(B.rows(), columns);
+  MatX R = B, Z, P, AP;
+  const VecX bNorm = B.colwise().norm().transpose();
+  std::vector<char> active(static_cast<std::size_t>(columns), 0);
+  // Marks the columns within the tolerance done; true while some column is not.
+  const auto anyActive = [&]() {
+    bool any = false;
+    result.relativeResidual = 0.0;
+    for (Eigen::Index c = 0; c < columns; ++c) {
+      const double relative = bNorm[c] > 0.0 ? R.col(c).norm() / bNorm[c] : 0.0;
+      result.relativeResidual = std::max(result.relativeResidual, relative);
+      active[c] = relative > tolerance;
+      any = any || active[c];
+    }
+    return any;
+  };
+  if (!anyActive()) {
+    result.converged = true;
+    return result;
+  }
+  precondition(R, Z);
+  P = Z;
+  VecX rz = (R.cwiseProduct(Z)).colwise().sum().transpose();
+  for (int it = 0; it < maxIterations; ++it) {
+    for (Eigen::Index c = 0; c < columns; ++c)
+      if (active[c] && !(rz[c] > 0.0)) {
+        result.breakdown = true;
+        return result;
+      }
+    multiply(P, AP);
+    for (Eigen::Index c = 0; c < columns; ++c) {
+      if (!active[c]) continue;
+      const double pAp = P.col(c).dot(AP.col(c));
+      if (!(pAp > 0.0)) {
+        result.breakdown = true;
+        return result;
+      }
+      const double alpha = rz[c] / pAp;
+      X.col(c) += alpha * P.col(c);
+      R.col(c) -= alpha * AP.col(c);
+    }
+    result.iterations = it + 1;
+    if (!anyActive()) {
+      result.converged = true;
+      return result;
+    }
+    precondition(R, Z);
+    for (Eigen::Index c = 0; c < columns; ++c) {
+      if (!active[c]) continue;
+      const double rzNew = R.col(c).dot(Z.col(c));
+      P.col(c) = Z.col(c) + (rzNew / rz[c]) * P.col(c);
+      rz[c] = rzNew;
+    }
+  }
   return result;
 }
 

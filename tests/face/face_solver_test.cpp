@@ -329,6 +329,70 @@ TEST(FaceSensitivity, ReusedNewtonFactorizationIsCloseToTheExactOne) {
   EXPECT_EQ(sensitivityAfterSolve(solver, false), exact);
 }
 
+// adjoint() with nearby preconditioning, at a point near the last factorized one (other
+// activations and positions): conjugate gradients preconditioned by that factorization
+// give the factorized adjoint and Newton step without a factorization; when they do not
+// converge in time it factorizes at the point, with the bits of a plain adjoint there.
+TEST(FaceAdjoint, NearbyPreconditioningSolvesWithoutFactorizingOrFallsBack) {
+  FaceModel m = makeBarFace(true);
+  Uniform u(23);
+  const std::vector<Vec6> a = randomTetActivations(m, u);
+  JawPose pose;
+  pose << 0.05, -0.03, 0.01, 0.02, -0.01;
+  FaceSolver solver(m);
+  VecX x;
+  solver.solve(a, pose, x);
+  solver.adoptEquilibrium(a, pose, x);
+  const VecX loss = VecX::LinSpaced(x.size(), -1.0, 1.0);
+  solver.adjoint(x, pose, loss);  // factorized at x
+  const auto nearPoint = [&](std::vector<Vec6>& b, VecX& y) {
+    b = a;
+    for (Vec6& v : b) v += 1e-3 * Vec6(u(), u(), u(), u(), u(), u());
+    y = x;
+    for (Eigen::Index i = 0; i < y.size(); ++i) y[i] += 1e-4 * u();
+  };
+  const auto plainAdjoint = [&](const std::vector<Vec6>& b, VecX y, VecX& step) {
+    FaceSolver plain(m);
+    plain.adoptEquilibrium(b, pose, y);
+    return plain.adjoint(y, pose, loss, &step);
+  };
+  std::vector<Vec6> b;
+  VecX y, step, plainStep;
+  nearPoint(b, y);
+  const FaceAdjoint expected = plainAdjoint(b, y, plainStep);
+  const int factorizations = solver.factorizationCount();
+  solver.adoptEquilibrium(b, pose, y);
+  FaceAdjoint near;
+  {
+    const NearbyPreconditioningScope scope(solver, {10, 1e-12});
+    near = solver.adjoint(y, pose, loss, &step);
+  }
+  EXPECT_EQ(solver.nearbyPreconditioning().maxIterations, 0);  // restored
+  EXPECT_EQ(solver.factorizationCount(), factorizations);
+  EXPECT_EQ(solver.preconditionedSolveCount(), 1);
+  EXPECT_LT(relativeError(near.lambda, expected.lambda), 1e-10);
+  EXPECT_LT(relativeError(step, plainStep), 1e-10);
+  EXPECT_GT(relativeError(step, plainStep), 0.0);  // solved another way
+  EXPECT_LT(relativeError(near.jaw, expected.jaw), 1e-9);
+  double worst = 0.0;
+  for (std::size_t t = 0; t < near.tetActivations.size(); ++t)
+    worst = std::max(worst, (near.tetActivations[t] - expected.tetActivations[t]).norm());
+  EXPECT_LT(worst, 1e-9 * expected.lambda.norm());
+  // One iteration to 1e-15 does not converge: factorized at the point, the plain bits.
+  nearPoint(b, y);
+  const FaceAdjoint plain = plainAdjoint(b, y, plainStep);
+  solver.adoptEquilibrium(b, pose, y);
+  {
+    const NearbyPreconditioningScope scope(solver, {1, 1e-15});
+    near = solver.adjoint(y, pose, loss, &step);
+  }
+  EXPECT_EQ(solver.factorizationCount(), factorizations + 1);
+  EXPECT_EQ(solver.preconditionedSolveCount(), 2);
+  EXPECT_EQ(near.lambda, plain.lambda);
+  EXPECT_EQ(step, plainStep);
+  EXPECT_EQ(near.jaw, plain.jaw);
+}
+
 // factorizeAt() runs its `meanwhile` once, beside a factorization or without one (current
 // or reused), changes no bit of the solves after it, and rethrows what meanwhile throws.
 TEST(FaceSensitivity, FactorizeAtRunsMeanwhileOnceAndChangesNoBit) {

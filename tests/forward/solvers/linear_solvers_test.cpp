@@ -82,6 +82,53 @@ TEST(PreconditionedCg, ConvergesWithStalePreconditioner) {
   EXPECT_LT((B * x - b).norm() / b.norm(), 1e-12);
 }
 
+// Every column takes the steps conjugateGradient takes on it alone (to round-off); a
+// zero column stays zero; the slowest column's count is reported.
+TEST(PreconditionedCg, ColumnsTogetherTakeEachColumnsOwnSteps) {
+  BlockSparsePattern pattern;
+  SparseMatrix A = makeSpd(40, 0.5, pattern);
+  CholeskySolver stale;
+  ASSERT_TRUE(stale.factorize(A));
+  SparseMatrix B = A;
+  B.diagonal().array() += 0.3;
+  MatX rhs(120, 3);
+  rhs.col(0) = VecX::LinSpaced(120, 1.0, -1.0);
+  rhs.col(1).setZero();
+  rhs.col(2) = VecX::LinSpaced(120, 0.0, 2.0).array().sin();
+  int applications = 0;
+  MatX X;
+  const PcgResult together = conjugateGradientColumns(
+      [&](const MatX& P, MatX& AP) { AP = B * P; },
+      [&](const MatX& R, MatX& Z) {
+        ++applications;
+        Z = stale.solveColumns(R);
+      },
+      rhs, X, 1e-10, 100);
+  EXPECT_TRUE(together.converged);
+  EXPECT_FALSE(together.breakdown);
+  EXPECT_EQ(applications, together.iterations);  // none after the last step
+  EXPECT_TRUE(X.col(1).isZero(0.0));
+  int slowest = 0;
+  for (int c : {0, 2}) {
+    VecX x = VecX::Zero(120);
+    const PcgResult alone = conjugateGradient([&](const VecX& p, VecX& Ap) { Ap = B * p; },
+                                              [&](const VecX& r, VecX& z) { z = stale.solve(r); }, VecX(rhs.col(c)),
+                                              x, 1e-10, 100);
+    ASSERT_TRUE(alone.converged);
+    slowest = std::max(slowest, alone.iterations);
+    EXPECT_LT((x - X.col(c)).norm(), 1e-12 * x.norm()) << c;
+  }
+  EXPECT_EQ(together.iterations, slowest);
+  EXPECT_LT((B * X - rhs).norm(), 1e-10 * rhs.norm());
+  // Not within the tolerance in too few iterations: not converged, the residual reported.
+  const PcgResult short_ = conjugateGradientColumns([&](const MatX& P, MatX& AP) { AP = B * P; },
+                                                    [&](const MatX& R, MatX& Z) { Z = stale.solveColumns(R); }, rhs, X,
+                                                    1e-14, 1);
+  EXPECT_FALSE(short_.converged);
+  EXPECT_EQ(short_.iterations, 1);
+  EXPECT_GT(short_.relativeResidual, 1e-14);
+}
+
 TEST(DirichletElimination, FreeInfinityNormSkipsTheConstrainedEntries) {
   VecX v(4);
   v << -3.0, 2.0, -5.0, 1.0;
