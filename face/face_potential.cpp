@@ -92,15 +92,19 @@ void FacePotential::elementHessian(int t, const Mat3& F, const ActivePolar& pola
   const double s = model_.plasticScale.size() ? 1.0 / model_.plasticScale[t] : 1.0;  // as shapeMatrix()
   const Eigen::Matrix<double, 4, 3> dN = s * q.dNdX;
   const Eigen::Matrix4d G = (q.weight * terms.identity) * (dN * dN.transpose());
-  He.setZero();
-  for (int a = 0; a < 4; ++a)
-    for (int b = 0; b < 4; ++b) He.block<3, 3>(3 * a, 3 * b).diagonal().setConstant(G(a, b));
+  // V's columns v_m = vec(M_m dN^T), W's w v_m: the lower triangle of W V^T, mirrored
+  // (exactly symmetric), plus the identity term on the 3x3 blocks' diagonals.
+  Eigen::Matrix<double, 7, 12> V, W;  // transposed: the 7 terms of an entry contiguous
   for (int m = 0; m < 7; ++m) {
     const Eigen::Matrix<double, 3, 4> MB = terms.M[m] * dN.transpose();
-    const Eigen::Map<const Eigen::Matrix<double, 12, 1>> v(MB.data());
-    He.noalias() += (q.weight * terms.weight[m] * v) * v.transpose();
+    V.row(m) = Eigen::Map<const Eigen::Matrix<double, 1, 12>>(MB.data());
+    W.row(m) = (q.weight * terms.weight[m]) * V.row(m);
   }
-  He = (0.5 * (He + He.transpose())).eval();  // exactly symmetric
+  for (int j = 0; j < 12; ++j)
+    for (int i = j; i < 12; ++i) He(i, j) = W.col(i).dot(V.col(j));
+  for (int a = 0; a < 4; ++a)
+    for (int b = 0; b <= a; ++b) He.block<3, 3>(3 * a, 3 * b).diagonal().array() += G(a, b);
+  He.triangularView<Eigen::StrictlyUpper>() = He.transpose();
   projectToPsd<12>(He, kind, 0.0);
 }
 
