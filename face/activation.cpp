@@ -8,15 +8,11 @@
 namespace softfit::face {
 
 namespace {
-// (row, col) of the six entries of a.
-constexpr int kRow[6] = {0, 0, 0, 1, 1, 2};
-constexpr int kCol[6] = {0, 1, 2, 1, 2, 2};
-
 Mat96 makeJacobian() {
   Mat96 E = Mat96::Zero();
   for (int k = 0; k < 6; ++k) {
-    E(kRow[k] + 3 * kCol[k], k) = 1.0;
-    E(kCol[k] + 3 * kRow[k], k) = 1.0;  // same entry on the diagonal
+    E(kActivationRow[k] + 3 * kActivationColumn[k], k) = 1.0;
+    E(kActivationColumn[k] + 3 * kActivationRow[k], k) = 1.0;  // same entry on the diagonal
   }
   return E;
 }
@@ -36,7 +32,7 @@ Mat3 symmetricFromActivation(const Vec6& a) {
 
 Vec6 activationFromSymmetric(const Mat3& A) {
   Vec6 a;
-  for (int k = 0; k < 6; ++k) a[k] = A(kRow[k], kCol[k]);
+  for (int k = 0; k < 6; ++k) a[k] = A(kActivationRow[k], kActivationColumn[k]);
   return a;
 }
 

@@ -11,6 +11,9 @@ using Mat96 = Eigen::Matrix<double, 9, 6>;
 using Mat12x6 = Eigen::Matrix<double, 12, 6>;
 
 Vec6 identityActivation();
+// (row, column) of a's six entries in the symmetric matrix (upper triangle, by rows).
+inline constexpr int kActivationRow[6] = {0, 0, 0, 1, 1, 2};
+inline constexpr int kActivationColumn[6] = {0, 1, 2, 1, 2, 2};
 Mat3 symmetricFromActivation(const Vec6& a);
 Vec6 activationFromSymmetric(const Mat3& A);  // reads the upper triangle
 // d vec(Sym(a)) / da (column-major vec, 9x6, constant).

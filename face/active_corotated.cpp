@@ -66,17 +66,26 @@ Mat96 activeFirstPiolaActivationDerivative(const Mat3& F, const Mat3& A, const L
                                            const ActivePolar& polar) {
   // d(R A) = Dpolar(F A)[F dA] A + R dA. With Dpolar = sum_k w_k t_k t_k^T (its twists),
   // the first term's d vec / d a is sum_k w_k vec(twist_k A) (E^T vec(F^T twist_k))^T
-  // (E = activationJacobian(), vec(dA) = E da): rank 3, no 9 x 9 products.
-  const Mat96& E = activationJacobian();
+  // (E = activationJacobian(), vec(dA) = E da): rank 3, no 9 x 9 products. E's column
+  // for a = (i, j) is vec(e_i e_j^T + e_j e_i^T) (once on the diagonal): R E_c puts R's
+  // column i into column j and R's column j into column i, and E_c^T vec(G) = G_ij + G_ji.
   const PolarTwists twists = polarRotationTwists(polar.fa);
   const Mat3 R = polarRotation(polar.fa);
-  Mat96 dRA;
-  // vec(R dA) = blockdiag(R, R, R) vec(dA).
-  for (int j = 0; j < 3; ++j) dRA.middleRows<3>(3 * j).noalias() = R * E.middleRows<3>(3 * j);
+  Mat96 dRA = Mat96::Zero();
+  for (int c = 0; c < 6; ++c) {
+    const int i = kActivationRow[c], j = kActivationColumn[c];
+    dRA.col(c).segment<3>(3 * j) = R.col(i);
+    if (i != j) dRA.col(c).segment<3>(3 * i) = R.col(j);
+  }
   for (int k = 0; k < 3; ++k) {
-    const Vec9 left = flatten(Mat3(twists.twist[k] * A));
-    const Eigen::Matrix<double, 6, 1> right = E.transpose() * flatten(Mat3(F.transpose() * twists.twist[k]));
-    dRA.noalias() += (twists.weight(k) * left) * right.transpose();
+    const Mat3 TA = twists.twist[k] * A;
+    const Mat3 G = F.transpose() * twists.twist[k];
+    Eigen::Matrix<double, 1, 6> right;
+    for (int c = 0; c < 6; ++c) {
+      const int i = kActivationRow[c], j = kActivationColumn[c];
+      right[c] = i == j ? G(i, i) : G(i, j) + G(j, i);
+    }
+    dRA.noalias() += (twists.weight(k) * Eigen::Map<const Vec9>(TA.data())) * right;
   }
   return -2.0 * p.mu * dRA;
 }
