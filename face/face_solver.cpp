@@ -142,7 +142,20 @@ bool FaceSolver::havePreconditioner() const {
 
 bool FaceSolver::solveNear(const MatX& rhs, MatX& solution) {
   ++preconditionedSolves_;
-  const PcgResult r = conjugateGradientColumns([&](const MatX& P, MatX& AP) { AP.noalias() = H_ * P; },
+  // H_ A P by rows on all threads: H_ is symmetric, so row j is column j (each entry of
+  // AP one dot product in column order, the same bits on any thread count).
+  const auto multiply = [&](const MatX& P, MatX& AP) {
+    AP.resize(P.rows(), P.cols());
+    forEachRangeInParallel(static_cast<int>(H_.outerSize()), 0, [&](int begin, int end) {
+      for (int j = begin; j < end; ++j)
+        for (Eigen::Index c = 0; c < P.cols(); ++c) {
+          double sum = 0.0;
+          for (SparseMatrix::InnerIterator it(H_, j); it; ++it) sum += it.value() * P(it.row(), c);
+          AP(j, c) = sum;
+        }
+    });
+  };
+  const PcgResult r = conjugateGradientColumns(multiply,
                                                [&](const MatX& R, MatX& Z) { Z = solveEliminated(R); }, rhs,
                                                solution, nearby_.tolerance, nearby_.maxIterations);
   return r.converged && solution.allFinite();
