@@ -142,7 +142,7 @@ bool FaceSolver::havePreconditioner() const {
 
 bool FaceSolver::solveNear(const MatX& rhs, MatX& solution) {
   ++preconditionedSolves_;
-  // H_ A P by rows on all threads: H_ is symmetric, so row j is column j (each entry of
+  // AP = H_ P by rows on all threads: H_ is symmetric, so row j is column j (each entry of
   // AP one dot product in column order, the same bits on any thread count).
   const auto multiply = [&](const MatX& P, MatX& AP) {
     AP.resize(P.rows(), P.cols());
