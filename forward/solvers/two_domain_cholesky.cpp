@@ -1,6 +1,5 @@
 #include "forward/solvers/two_domain_cholesky.h"
 
-#include <Eigen/CholmodSupport>
 #include <algorithm>
 #include <stdexcept>
 
@@ -14,6 +13,12 @@ extern "C" {
 // triangular one.
 void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info);
 void dlauum_(const char* uplo, const int* n, double* a, const int* lda, int* info);
+// BLAS: triangular solve with many right-hand sides, and general product.
+void dtrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const double* alpha, const double* a, const int* lda, double* b, const int* ldb);
+void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
+            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
+            const int* ldc);
 }
 
 namespace softfit {
@@ -30,20 +35,92 @@ struct TwoDomainCholesky::Domain {
   double flops = 0.0;
   // Workspace kept between calls (the second domain's allocations would come from its
   // worker thread's malloc arena, which gives memory back to the system: page faults).
-  MatX reversed, rhs, update;
-  cholmod_dense *X = nullptr, *Y = nullptr, *E = nullptr;
+  MatX reversed, rhs, below;
+
+  // The interior part of L's substitutions, in place on rhs (K's rows x columns), by
+  // supernodes: forward, L11 z = b_interior, leaving -L21 z in the separator rows (which
+  // must hold 0 before); back, L11^T x = z - L21^T x_S with x_S in the separator rows.
+  // L22 (S's own block) is not touched: the separator is solved densely.
+  void forwardInterior();
+  void backInterior();
+  // Per supernode with interior columns: its first column, how many of its columns are
+  // interior, its rows and values (as CHOLMOD stores them).
+  template <typename F>
+  void forEachInteriorSupernode(bool reverse, const F& f);
 
   Domain() = default;
   Domain(const Domain&) = delete;
   Domain& operator=(const Domain&) = delete;
   ~Domain() {
-    cholmod_free_dense(&X, &common);
-    cholmod_free_dense(&Y, &common);
-    cholmod_free_dense(&E, &common);
     cholmod_free_factor(&L, &common);
     cholmod_free_sparse(&K, &common);
   }
 };
+
+template <typename F>
+void TwoDomainCholesky::Domain::forEachInteriorSupernode(bool reverse, const F& f) {
+  const int* super = static_cast<const int*>(L->super);
+  const int* pi = static_cast<const int*>(L->pi);
+  const int* px = static_cast<const int*>(L->px);
+  const int* rows = static_cast<const int*>(L->s);
+  const double* values = static_cast<const double*>(L->x);
+  const int count = static_cast<int>(L->nsuper);
+  for (int k = 0; k < count; ++k) {
+    const int q = reverse ? count - 1 - k : k;
+    const int first = super[q];
+    if (first >= interior) continue;  // S's own supernodes
+    // A supernode may hold the last interior columns and the first of S's: its interior
+    // part is its leading columns, and all rows below them are S's or later.
+    const int columns = std::min(super[q + 1], interior) - first;
+    f(first, columns, pi[q + 1] - pi[q], rows + pi[q], values + px[q]);
+  }
+}
+
+void TwoDomainCholesky::Domain::forwardInterior() {
+  const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
+  const double one = 1.0, zero = 0.0;
+  forEachInteriorSupernode(false, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
+    const int nbelow = nsrow - columns;
+    // Columns that are still zero on this supernode's rows stay zero through it (a
+    // right-hand side that is zero outside part of the domain reaches only the supernodes
+    // above its rows): each run of the other columns in one trsm and one gemm.
+    const auto zeroHere = [&](int c) { return rhs.col(c).segment(first, columns).isZero(0.0); };
+    for (int begin = 0; begin < nrhs;) {
+      if (zeroHere(begin)) {
+        ++begin;
+        continue;
+      }
+      int end = begin + 1;
+      while (end < nrhs && !zeroHere(end)) ++end;
+      const int width = end - begin;
+      double* X = rhs.data() + first + static_cast<Eigen::Index>(begin) * n;
+      dtrsm_("L", "L", "N", "N", &columns, &width, &one, Lq, &nsrow, X, &n);
+      if (nbelow > 0) {
+        below.resize(nbelow, width);
+        dgemm_("N", "N", &nbelow, &width, &columns, &one, Lq + columns, &nsrow, X, &n, &zero, below.data(), &nbelow);
+        for (int c = 0; c < width; ++c)
+          for (int i = 0; i < nbelow; ++i) rhs(rows[columns + i], begin + c) -= below(i, c);
+      }
+      begin = end;
+    }
+  });
+}
+
+void TwoDomainCholesky::Domain::backInterior() {
+  const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
+  const double one = 1.0, minusOne = -1.0;
+  forEachInteriorSupernode(true, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
+    double* X = rhs.data() + first;
+    const int nbelow = nsrow - columns;
+    if (nbelow > 0) {
+      below.resize(nbelow, nrhs);
+      for (int c = 0; c < nrhs; ++c)
+        for (int i = 0; i < nbelow; ++i) below(i, c) = rhs(rows[columns + i], c);
+      dgemm_("T", "N", &columns, &nrhs, &nbelow, &minusOne, Lq + columns, &nsrow, below.data(), &nbelow, &one, X, &n);
+    }
+    dtrsm_("L", "L", "T", "N", &columns, &nrhs, &one, Lq, &nsrow, X, &n);
+  });
+}
 
 struct TwoDomainCholesky::Impl {
   Eigen::Index n = 0, nnz = 0;
@@ -315,49 +392,30 @@ void TwoDomainCholesky::solveInPlace(MatX& X) const {
   const int s = static_cast<int>(m.separator.size());
   for (std::size_t k = 0; k < m.decoupled.size(); ++k)
     X.row(m.decoupled[k]) /= m.decoupledPivot[static_cast<Eigen::Index>(k)];
-  // Forward: [z; w] = L^-1 [b_interior; 0], and L22 w = -H_SI H_II^-1 b_interior.
-  bool failed[2] = {false, false};
+  // Forward, per domain: L11 z = b_interior, and -L21 z = -H_SI H_II^-1 b_interior in
+  // the separator rows.
   const BlasThreadScope blas(1);
-  const auto solve = [&](Domain& dom, int system) {
-    cholmod_dense b = Eigen::viewAsCholmod(dom.rhs);
-    return cholmod_solve2(system, dom.L, &b, nullptr, &dom.X, nullptr, &dom.Y, &dom.E, &dom.common) != 0;
-  };
-  const auto solution = [](const Domain& dom) {
-    return Eigen::Map<const MatX>(static_cast<const double*>(dom.X->x), static_cast<Eigen::Index>(dom.X->nrow),
-                                  static_cast<Eigen::Index>(dom.X->ncol));
-  };
   forBothDomains([&](int d) {
     Domain& dom = m.domain[d];
     dom.rhs.resize(static_cast<Eigen::Index>(dom.dofs.size()), columns);
     for (int k = 0; k < dom.interior; ++k) dom.rhs.row(k) = B.row(dom.dofs[k]);
     dom.rhs.bottomRows(s).setZero();
-    if (!solve(dom, CHOLMOD_L)) {
-      failed[d] = true;
-      return;
-    }
-    dom.update.noalias() = dom.L22.triangularView<Eigen::Lower>() * solution(dom).bottomRows(s);
+    dom.forwardInterior();
   });
-  if (failed[0] || failed[1]) throw std::runtime_error("TwoDomainCholesky::solveInPlace: CHOLMOD's solve failed");
   MatX& xs = m.separatorRhs;
   xs.resize(s, columns);
   for (int k = 0; k < s; ++k) xs.row(k) = B.row(m.separator[k]);
-  xs += m.domain[0].update + m.domain[1].update;
+  xs += m.domain[0].rhs.bottomRows(s) + m.domain[1].rhs.bottomRows(s);
   m.sigma.triangularView<Eigen::Lower>().solveInPlace(xs);
   m.sigma.triangularView<Eigen::Lower>().transpose().solveInPlace(xs);
   for (int k = 0; k < s; ++k) X.row(m.separator[k]) = xs.row(k);
-  // Back: L^T [x_interior; x_S] = [z; L22^T x_S].
+  // Back: L11^T x_interior = z - L21^T x_S.
   forBothDomains([&](int d) {
     Domain& dom = m.domain[d];
-    dom.rhs.topRows(dom.interior) = solution(dom).topRows(dom.interior);
-    dom.rhs.bottomRows(s).noalias() = dom.L22.triangularView<Eigen::Lower>().transpose() * xs;
-    if (!solve(dom, CHOLMOD_Lt)) {
-      failed[d] = true;
-      return;
-    }
-    const auto x = solution(dom);
-    for (int k = 0; k < dom.interior; ++k) X.row(dom.dofs[k]) = x.row(k);
+    dom.rhs.bottomRows(s) = xs;
+    dom.backInterior();
+    for (int k = 0; k < dom.interior; ++k) X.row(dom.dofs[k]) = dom.rhs.row(k);
   });
-  if (failed[0] || failed[1]) throw std::runtime_error("TwoDomainCholesky::solveInPlace: CHOLMOD's solve failed");
 }
 
 }  // namespace softfit

@@ -6,8 +6,13 @@
 // is factorized by CHOLMOD on its own core; its last block gives
 //   T_A = L22 L22^T = H_SS - H_SA H_AA^-1 H_AS.
 // The separator's Schur complement  Sigma = T_A + T_B - H_SS  (dense) is then factorized
-// by LAPACK. A solve runs both domains' forward substitutions in parallel, the dense
-// separator solve, then both back substitutions. Each domain's factor is about a third
+// by LAPACK. A solve runs both domains' forward substitutions in parallel (L11 z = b_A,
+// leaving -L21 z for S's right-hand side), the dense separator solve, then both back
+// substitutions (L11^T x_A = z - L21^T x_S). They are softfit's own loops over CHOLMOD's
+// supernodes (BLAS trsm and gemm per supernode), over the interior ones only (L22 is not
+// needed), and the forward one skips the columns that are still zero on a supernode's
+// rows (a right-hand side that is zero outside part of a domain, as a muscle's force
+// derivative, reaches only the supernodes above its rows). Each domain's factor is about a third
 // of the whole one's flops (METIS ordering within the domain), so a factorization takes
 // about half the time of CholeskySolver's on one core, without BLAS threads.
 //
