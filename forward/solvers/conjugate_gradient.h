@@ -6,6 +6,7 @@
 // preconditioner or matrix that is not positive definite).
 // conjugateGradientColumns: the same iteration on every column of A X = B at once.
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "forward/types.h"
@@ -66,29 +67,30 @@ PcgResult conjugateGradient(const Multiply& multiply, const Precondition& precon
   return result;
 }
 
-// Conjugate gradients on each column of A X = B from X = 0, each column with its own
-// step lengths, as conjugateGradient's, but A and B applied to all columns together:
-// multiply(P, AP) sets AP = A P, precondition(R, Z) sets Z = B R (one pass over a
-// factor for all columns). A column stops once ||r|| <= tolerance ||b||. The result
-// holds the iterations of the slowest column and the largest relative residual;
-// converged when every column did, breakdown as in conjugateGradient.
+// Conjugate gradients on each column of A X = rhs from X = 0, each column with its own
+// step lengths, as conjugateGradient's, but the matrix and the preconditioner applied to
+// all columns together: multiply(P, AP) sets AP = A P, precondition(R, Z) sets Z = M R
+// (one pass over a factor for all columns). A column stops once ||r|| <= tolerance ||b||.
+// The result holds the iterations of the slowest column and the largest relative
+// residual; converged when every column did, breakdown as in conjugateGradient (a
+// non-finite column never counts as converged: it ends in a breakdown).
 template <typename Multiply, typename Precondition>
-PcgResult conjugateGradientColumns(const Multiply& multiply, const Precondition& precondition, const MatX& B, MatX& X,
-                                   double tolerance, int maxIterations) {
+PcgResult conjugateGradientColumns(const Multiply& multiply, const Precondition& precondition, const MatX& rhs,
+                                   MatX& X, double tolerance, int maxIterations) {
   PcgResult result;
-  const Eigen::Index columns = B.cols();
-  X.setZero(B.rows(), columns);
-  MatX R = B, Z, P, AP;
-  const VecX bNorm = B.colwise().norm().transpose();
+  const Eigen::Index columns = rhs.cols();
+  X.setZero(rhs.rows(), columns);
+  MatX R = rhs, Z, P, AP;
+  const VecX bNorm = rhs.colwise().norm().transpose();
   std::vector<char> active(static_cast<std::size_t>(columns), 0);
   // Marks the columns within the tolerance done; true while some column is not.
   const auto anyActive = [&]() {
     bool any = false;
     result.relativeResidual = 0.0;
     for (Eigen::Index c = 0; c < columns; ++c) {
-      const double relative = bNorm[c] > 0.0 ? R.col(c).norm() / bNorm[c] : 0.0;
-      result.relativeResidual = std::max(result.relativeResidual, relative);
-      active[c] = relative > tolerance;
+      const double relative = bNorm[c] == 0.0 ? 0.0 : R.col(c).norm() / bNorm[c];
+      result.relativeResidual = std::isnan(relative) ? relative : std::max(result.relativeResidual, relative);
+      active[c] = !(relative <= tolerance);  // NaN stays active
       any = any || active[c];
     }
     return any;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "forward/solvers/block_sparse_pattern.h"
 #include "forward/solvers/cholesky_solver.h"
 #include "forward/solvers/dirichlet_elimination.h"
@@ -127,6 +129,14 @@ TEST(PreconditionedCg, ColumnsTogetherTakeEachColumnsOwnSteps) {
   EXPECT_FALSE(short_.converged);
   EXPECT_EQ(short_.iterations, 1);
   EXPECT_GT(short_.relativeResidual, 1e-14);
+  // A non-finite right-hand side never converges.
+  MatX bad = rhs;
+  bad(5, 2) = std::numeric_limits<double>::quiet_NaN();
+  const PcgResult nan = conjugateGradientColumns([&](const MatX& P, MatX& AP) { AP = B * P; },
+                                                 [&](const MatX& R, MatX& Z) { Z = stale.solveColumns(R); }, bad, X,
+                                                 1e-10, 100);
+  EXPECT_FALSE(nan.converged);
+  EXPECT_TRUE(nan.breakdown);
 }
 
 TEST(DirichletElimination, FreeInfinityNormSkipsTheConstrainedEntries) {
