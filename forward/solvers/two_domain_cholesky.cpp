@@ -35,7 +35,9 @@ struct TwoDomainCholesky::Domain {
   double flops = 0.0;
   // Workspace kept between calls (the second domain's allocations would come from its
   // worker thread's malloc arena, which gives memory back to the system: page faults).
-  MatX reversed, rhs, below;
+  MatX reversed, rhs;
+  VecX below;  // a supernode's rows below its interior columns x right-hand sides
+  int maxBelow = 0;  // the most such rows of any interior supernode
 
   // The interior part of L's substitutions, in place on rhs (K's rows x columns), by
   // supernodes: forward, L11 z = b_interior, leaving -L21 z in the separator rows (which
@@ -79,6 +81,7 @@ void TwoDomainCholesky::Domain::forEachInteriorSupernode(bool reverse, const F& 
 void TwoDomainCholesky::Domain::forwardInterior() {
   const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
   const double one = 1.0, zero = 0.0;
+  if (below.size() < static_cast<Eigen::Index>(maxBelow) * nrhs) below.resize(static_cast<Eigen::Index>(maxBelow) * nrhs);
   forEachInteriorSupernode(false, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
     const int nbelow = nsrow - columns;
     // Columns that are still zero on this supernode's rows stay zero through it (a
@@ -96,10 +99,10 @@ void TwoDomainCholesky::Domain::forwardInterior() {
       double* X = rhs.data() + first + static_cast<Eigen::Index>(begin) * n;
       dtrsm_("L", "L", "N", "N", &columns, &width, &one, Lq, &nsrow, X, &n);
       if (nbelow > 0) {
-        below.resize(nbelow, width);
-        dgemm_("N", "N", &nbelow, &width, &columns, &one, Lq + columns, &nsrow, X, &n, &zero, below.data(), &nbelow);
+        double* E = below.data();  // nbelow x width
+        dgemm_("N", "N", &nbelow, &width, &columns, &one, Lq + columns, &nsrow, X, &n, &zero, E, &nbelow);
         for (int c = 0; c < width; ++c)
-          for (int i = 0; i < nbelow; ++i) rhs(rows[columns + i], begin + c) -= below(i, c);
+          for (int i = 0; i < nbelow; ++i) rhs(rows[columns + i], begin + c) -= E[i + c * nbelow];
       }
       begin = end;
     }
@@ -109,14 +112,15 @@ void TwoDomainCholesky::Domain::forwardInterior() {
 void TwoDomainCholesky::Domain::backInterior() {
   const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
   const double one = 1.0, minusOne = -1.0;
+  if (below.size() < static_cast<Eigen::Index>(maxBelow) * nrhs) below.resize(static_cast<Eigen::Index>(maxBelow) * nrhs);
   forEachInteriorSupernode(true, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
     double* X = rhs.data() + first;
     const int nbelow = nsrow - columns;
     if (nbelow > 0) {
-      below.resize(nbelow, nrhs);
+      double* E = below.data();  // nbelow x nrhs
       for (int c = 0; c < nrhs; ++c)
-        for (int i = 0; i < nbelow; ++i) below(i, c) = rhs(rows[columns + i], c);
-      dgemm_("T", "N", &columns, &nrhs, &nbelow, &minusOne, Lq + columns, &nsrow, below.data(), &nbelow, &one, X, &n);
+        for (int i = 0; i < nbelow; ++i) E[i + c * nbelow] = rhs(rows[columns + i], c);
+      dgemm_("T", "N", &columns, &nrhs, &nbelow, &minusOne, Lq + columns, &nsrow, E, &nbelow, &one, X, &n);
     }
     dtrsm_("L", "L", "T", "N", &columns, &nrhs, &one, Lq, &nsrow, X, &n);
   });
@@ -312,6 +316,13 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
     dom.L = cholmod_analyze(dom.K, &c);
     if (!dom.L) return;
     dom.flops = c.fl;
+    // The substitutions' workspace: the most rows below an interior supernode's interior
+    // columns (as forEachInteriorSupernode counts them; no values yet).
+    const int* super = static_cast<const int*>(dom.L->super);
+    const int* pi = static_cast<const int*>(dom.L->pi);
+    for (std::size_t q = 0; q < dom.L->nsuper; ++q)
+      if (super[q] < dom.interior)
+        dom.maxBelow = std::max(dom.maxBelow, pi[q + 1] - pi[q] - (std::min(super[q + 1], dom.interior) - super[q]));
     ok[d] = true;
   });
   if (!ok[0] || !ok[1]) return false;
