@@ -18,10 +18,10 @@
 // D and J^T J and this iterate's exact gradient J^T r (the adjoint: one column instead of
 // D's 6 x muscles + 5, solved with d0 by conjugate gradients preconditioned with the
 // previous factorization instead of a factorization of its own); when that step is
-// within the tolerances it is taken and the solve has converged. A step that is not within them but at most quasiNewtonBelow and at most
-// half the step before is taken too (a quasi-Newton step: exact gradient, the previous
-// J^T J), and the next iteration tries again; otherwise the iteration goes on as a full
-// one with its factorization.
+// within the tolerances it is taken and the solve has converged. A step that is not
+// within them but at most quasiNewtonBelow and at most half the step before is taken too
+// (a quasi-Newton step: exact gradient, the previous J^T J), and the next iteration tries
+// again; otherwise the iteration goes on as a full one with its factorization.
 //
 // There is no line search. The solve gives up (converged = false) when:
 // - a step does not shrink (from the third on, at most half the one before);

@@ -80,13 +80,14 @@ class FaceSolver {
   // Newton's last step was not an exact Cholesky one) the Hessian at x is factorized.
   void setReuseNewtonFactorization(bool on) { reuseNewtonFactorization_ = on; }
   bool reuseNewtonFactorization() const { return reuseNewtonFactorization_; }
-  // On (maxIterations > 0): adjoint() at an x where no factorization is current, while
-  // an earlier one is at hand (meant for one made near x: the previous iterate of an outer
-  // iteration; how near is the caller's to judge), does not factorize at x. It assembles the exact Hessian at x and solves by conjugate
-  // gradients (all columns together), preconditioned by that factorization, to a
-  // relative residual of at most `tolerance` per column. When they do not get there in
-  // maxIterations, or break down, it factorizes at x and solves directly. Then
-  // factorizeAt(x) factorizes the Hessian already assembled. Off by default.
+  // On (maxIterations > 0): adjoint() at an x where no factorization is current, while an
+  // earlier one is at hand (meant for one made near x: the previous iterate of an outer
+  // iteration; how near is the caller's to judge), does not factorize at x. It assembles
+  // the exact Hessian at x and solves by conjugate gradients (all columns together),
+  // preconditioned by that factorization, to a relative residual of at most `tolerance`
+  // per column. When they do not get there in maxIterations, or break down, it
+  // factorizes at x and solves directly. Then factorizeAt(x) factorizes the Hessian
+  // already assembled. Off by default.
   struct NearbyPreconditioning {
     int maxIterations = 0;
     double tolerance = 0.0;

@@ -81,7 +81,8 @@ void TwoDomainCholesky::Domain::forEachInteriorSupernode(bool reverse, const F& 
 void TwoDomainCholesky::Domain::forwardInterior() {
   const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
   const double one = 1.0, zero = 0.0;
-  if (below.size() < static_cast<Eigen::Index>(maxBelow) * nrhs) below.resize(static_cast<Eigen::Index>(maxBelow) * nrhs);
+  const Eigen::Index workspace = static_cast<Eigen::Index>(maxBelow) * nrhs;
+  if (below.size() < workspace) below.resize(workspace);
   forEachInteriorSupernode(false, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
     const int nbelow = nsrow - columns;
     // Columns that are still zero on this supernode's rows stay zero through it (a
@@ -112,7 +113,8 @@ void TwoDomainCholesky::Domain::forwardInterior() {
 void TwoDomainCholesky::Domain::backInterior() {
   const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
   const double one = 1.0, minusOne = -1.0;
-  if (below.size() < static_cast<Eigen::Index>(maxBelow) * nrhs) below.resize(static_cast<Eigen::Index>(maxBelow) * nrhs);
+  const Eigen::Index workspace = static_cast<Eigen::Index>(maxBelow) * nrhs;
+  if (below.size() < workspace) below.resize(workspace);
   forEachInteriorSupernode(true, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
     double* X = rhs.data() + first;
     const int nbelow = nsrow - columns;
