@@ -61,7 +61,7 @@ void FaceSolver::adoptEquilibrium(const std::vector<Vec6>& tetActivations, const
 }
 
 void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhile) {
-  if (factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x) {
+  if (factorizationCurrentAt(x)) {
     if (meanwhile) meanwhile();
     return;
   }
@@ -102,11 +102,18 @@ void FaceSolver::factorizeAt(const VecX& x, const std::function<void()>& meanwhi
   }
   factorizedAt_ = x;
   factorizationCurrent_ = true;
-  factorizationMade_ = true;
+}
+
+bool FaceSolver::factorizationCurrentAt(const VecX& x) const {
+  return factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x;
+}
+
+bool FaceSolver::hessianCurrentAt(const VecX& x) const {
+  return hessianCurrent_ && hessianAt_.size() == x.size() && hessianAt_ == x;
 }
 
 void FaceSolver::assembleHessianAt(const VecX& x) {
-  if (hessianCurrent_ && hessianAt_.size() == x.size() && hessianAt_ == x) return;
+  if (hessianCurrentAt(x)) return;
   hessianCurrent_ = false;
   if (H_.rows() != x.size()) {
     H_ = potential_.hessianPattern();
@@ -136,14 +143,16 @@ void FaceSolver::assembleHessianAt(const VecX& x) {
 }
 
 bool FaceSolver::havePreconditioner() const {
-  if (!factorizationMade_) return false;
+  if (factorizedAt_.size() == 0) return false;  // factorizeAt() never ran
   return splitFactorization_ || (!indefinite_ && newton_.lastExactFactorization() != nullptr);
 }
 
 bool FaceSolver::solveNear(const MatX& rhs, MatX& solution) {
   ++preconditionedSolves_;
   // AP = H_ P by rows on all threads: H_ is symmetric, so row j is column j (each entry of
-  // AP one dot product in column order, the same bits on any thread count).
+  // AP one dot product in column order, the same bits on any thread count). In place and
+  // all columns per pass: SymmetricProduct would copy H_'s values at every try and pass
+  // over them once per column (7 ms more per bench-face solve).
   const auto multiply = [&](const MatX& P, MatX& AP) {
     AP.resize(P.rows(), P.cols());
     forEachRangeInParallel(static_cast<int>(H_.outerSize()), 0, [&](int begin, int end) {
@@ -184,8 +193,7 @@ MatX FaceSolver::solveEliminated(MatX rhs) const {
 }
 
 FaceAdjoint FaceSolver::adjoint(const VecX& x, const JawPose& pose, const VecX& lossGradient, VecX* newtonStep) {
-  const bool current = factorizationCurrent_ && factorizedAt_.size() == x.size() && factorizedAt_ == x;
-  const bool nearby = nearby_.maxIterations > 0 && !current && havePreconditioner();
+  const bool nearby = nearby_.maxIterations > 0 && !factorizationCurrentAt(x) && havePreconditioner();
   if (nearby)
     assembleHessianAt(x);  // with the gradient
   else
@@ -227,7 +235,7 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
     for (Eigen::Index i = 0; i < x.size(); ++i) motion[i] = fixed_[i] ? attachedMotion(i, c) : 0.0;
     if (motion.squaredNorm() == 0.0) continue;
     auto column = rhs.col(firstMovingColumn + c);
-    if (hessianCurrent_ && hessianAt_.size() == x.size() && hessianAt_ == x) {
+    if (hessianCurrentAt(x)) {
       // H_fc motion_c from the assembled Hessian's attached columns.
       for (std::size_t k = 0; k < couplingIndex_.size(); ++k)
         column[couplingRow_[k]] -= couplingValues_[k] * motion[couplingColumn_[k]];

@@ -113,6 +113,10 @@ class FaceSolver {
   // The exact Hessian at x (with the attached dofs eliminated) in H_, and the gradient at
   // x, unless they are current; factorizeAt() factorizes it.
   void assembleHessianAt(const VecX& x);
+  // factorizeAt()'s factorization is the one at x (and the current activations); H_ holds
+  // the Hessian at x.
+  bool factorizationCurrentAt(const VecX& x) const;
+  bool hessianCurrentAt(const VecX& x) const;
   // A factorization solveEliminated() can apply: the last one factorizeAt() made (or took
   // from Newton), positive definite.
   bool havePreconditioner() const;
@@ -138,7 +142,6 @@ class FaceSolver {
   SparseMatrix H_;
   VecX hessianAt_;  // H_ holds the exact Hessian at hessianAt_, while hessianCurrent_
   bool hessianCurrent_ = false;
-  bool factorizationMade_ = false;  // solveEliminated() has a factorization to apply
   // H_'s free rows of the attached columns before the elimination (H_fc), for
   // sensitivity()'s attached motion: values at H_.valuePtr()[couplingIndex_[k]], kept in
   // couplingValues_ at hessianAt_, in (couplingRow_, couplingColumn_).
