@@ -117,23 +117,11 @@ void FaceSolver::assembleHessianAt(const VecX& x) {
   hessianCurrent_ = false;
   if (H_.rows() != x.size()) {
     H_ = potential_.hessianPattern();
-    couplingIndex_.clear();
-    couplingRow_.clear();
-    couplingColumn_.clear();
-    for (int c = 0; c < H_.outerSize(); ++c) {
-      if (!fixed_[c]) continue;
-      for (int k = H_.outerIndexPtr()[c]; k < H_.outerIndexPtr()[c + 1]; ++k)
-        if (!fixed_[H_.innerIndexPtr()[k]]) {
-          couplingIndex_.push_back(k);
-          couplingRow_.push_back(H_.innerIndexPtr()[k]);
-          couplingColumn_.push_back(c);
-        }
-    }
-    couplingValues_.resize(static_cast<Eigen::Index>(couplingIndex_.size()));
+    coupling_ = ConstrainedColumns(H_, fixed_);
   }
   // On all threads, with the polar decompositions and the gradient at x.
   potential_.gradientAndHessian(x, gradient_, H_, HessianKind::Exact);
-  for (std::size_t k = 0; k < couplingIndex_.size(); ++k) couplingValues_[k] = H_.valuePtr()[couplingIndex_[k]];
+  coupling_.setValues(H_);
   gradientX_ = x;
   gradientCurrent_ = true;
   VecX unused = VecX::Zero(x.size());
@@ -236,9 +224,7 @@ MatX FaceSolver::sensitivity(const VecX& x, MatX forceDerivative, const MatX& at
     if (motion.squaredNorm() == 0.0) continue;
     auto column = rhs.col(firstMovingColumn + c);
     if (hessianCurrentAt(x)) {
-      // H_fc motion_c from the assembled Hessian's attached columns.
-      for (std::size_t k = 0; k < couplingIndex_.size(); ++k)
-        column[couplingRow_[k]] -= couplingValues_[k] * motion[couplingColumn_[k]];
+      coupling_.subtractProduct(motion, column);  // H_fc motion_c, kept from the assembly
     } else {  // Newton's factorization reused: no Hessian assembled at x
       column -= potential_.exactHessianProduct(x, motion);
       zeroConstrained(column, fixed_);

@@ -10,6 +10,7 @@
 
 #include "face/face_potential.h"
 #include "forward/solvers/cholesky_solver.h"
+#include "forward/solvers/dirichlet_elimination.h"
 #include "forward/solvers/two_domain_cholesky.h"
 
 namespace softfit::face {
@@ -142,11 +143,8 @@ class FaceSolver {
   SparseMatrix H_;
   VecX hessianAt_;  // H_ holds the exact Hessian at hessianAt_, while hessianCurrent_
   bool hessianCurrent_ = false;
-  // H_'s free rows of the attached columns before the elimination (H_fc), for
-  // sensitivity()'s attached motion: values at H_.valuePtr()[couplingIndex_[k]], kept in
-  // couplingValues_ at hessianAt_, in (couplingRow_, couplingColumn_).
-  std::vector<int> couplingIndex_, couplingRow_, couplingColumn_;
-  VecX couplingValues_;
+  // H_fc at hessianAt_ (from before the elimination), for sensitivity()'s attached motion.
+  ConstrainedColumns coupling_;
   NearbyPreconditioning nearby_;
   int factorizations_ = 0, preconditionedSolves_ = 0;
   DofMask fixed_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace softfit {
 
@@ -20,6 +21,29 @@ void eliminateDirichlet(SparseMatrix& A, VecX& b, const DofMask& fixed, const Ve
   }
   for (int i = 0; i < b.size(); ++i)
     if (fixed[i]) b[i] = values[i];
+}
+
+ConstrainedColumns::ConstrainedColumns(const SparseMatrix& A, const DofMask& fixed) {
+  if (!A.isCompressed() || A.rows() != A.cols() || static_cast<Eigen::Index>(fixed.size()) != A.rows())
+    throw std::logic_error("ConstrainedColumns: a square compressed matrix and one flag per dof expected");
+  for (int c = 0; c < A.outerSize(); ++c) {
+    if (!fixed[c]) continue;
+    for (int k = A.outerIndexPtr()[c]; k < A.outerIndexPtr()[c + 1]; ++k)
+      if (!fixed[A.innerIndexPtr()[k]]) {
+        index_.push_back(k);
+        row_.push_back(A.innerIndexPtr()[k]);
+        column_.push_back(c);
+      }
+  }
+  values_.setZero(static_cast<Eigen::Index>(index_.size()));
+}
+
+void ConstrainedColumns::setValues(const SparseMatrix& A) {
+  for (std::size_t k = 0; k < index_.size(); ++k) values_[static_cast<Eigen::Index>(k)] = A.valuePtr()[index_[k]];
+}
+
+void ConstrainedColumns::subtractProduct(const VecX& v, Eigen::Ref<VecX> b) const {
+  for (std::size_t k = 0; k < index_.size(); ++k) b[row_[k]] -= values_[static_cast<Eigen::Index>(k)] * v[column_[k]];
 }
 
 void zeroConstrained(Eigen::Ref<MatX> v, const DofMask& fixed) {

@@ -171,5 +171,34 @@ TEST(DirichletElimination, MatchesReducedSystem) {
   }
 }
 
+// ConstrainedColumns, filled before the elimination, subtracts from b's free rows what
+// eliminateDirichlet moves there for the same values, and leaves the rest alone.
+TEST(DirichletElimination, ConstrainedColumnsMoveWhatTheEliminationMoves) {
+  BlockSparsePattern pattern;
+  SparseMatrix A = makeSpd(6, 0.2, pattern);
+  DofMask fixed(18, 0);
+  VecX values = VecX::Zero(18);
+  for (int i : {0, 1, 2, 10}) {
+    fixed[i] = 1;
+    values[i] = 0.1 * (i + 1);
+  }
+  ConstrainedColumns columns(A, fixed);
+  columns.setValues(A);
+  const VecX b0 = VecX::LinSpaced(18, 0.0, 1.0);
+  VecX eliminated = b0;
+  eliminateDirichlet(A, eliminated, fixed, values);
+  VecX later = b0;
+  VecX v = values;
+  for (int i = 0; i < 18; ++i)
+    if (!fixed[i]) v[i] = 7.0;  // free entries of v are not read
+  columns.subtractProduct(v, later);
+  for (int i = 0; i < 18; ++i) {
+    if (fixed[i]) EXPECT_EQ(later[i], b0[i]) << i;
+    else EXPECT_NEAR(later[i], eliminated[i], 1e-15) << i;
+  }
+  EXPECT_NE(later, b0);
+  EXPECT_THROW(ConstrainedColumns(A, DofMask(5, 0)), std::logic_error);
+}
+
 }  // namespace
 }  // namespace softfit
