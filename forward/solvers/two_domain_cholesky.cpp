@@ -46,7 +46,8 @@ struct TwoDomainCholesky::Domain {
   void forwardInterior();
   void backInterior();
   // Per supernode with interior columns: its first column, how many of its columns are
-  // interior, its rows and values (as CHOLMOD stores them).
+  // interior, its row count and rows, and where its values start in L->x (as CHOLMOD
+  // stores them; the symbolic factor has no values yet).
   template <typename F>
   void forEachInteriorSupernode(bool reverse, const F& f);
 
@@ -65,7 +66,6 @@ void TwoDomainCholesky::Domain::forEachInteriorSupernode(bool reverse, const F& 
   const int* pi = static_cast<const int*>(L->pi);
   const int* px = static_cast<const int*>(L->px);
   const int* rows = static_cast<const int*>(L->s);
-  const double* values = static_cast<const double*>(L->x);
   const int count = static_cast<int>(L->nsuper);
   for (int k = 0; k < count; ++k) {
     const int q = reverse ? count - 1 - k : k;
@@ -74,16 +74,18 @@ void TwoDomainCholesky::Domain::forEachInteriorSupernode(bool reverse, const F& 
     // A supernode may hold the last interior columns and the first of S's: its interior
     // part is its leading columns, and all rows below them are S's or later.
     const int columns = std::min(super[q + 1], interior) - first;
-    f(first, columns, pi[q + 1] - pi[q], rows + pi[q], values + px[q]);
+    f(first, columns, pi[q + 1] - pi[q], rows + pi[q], px[q]);
   }
 }
 
 void TwoDomainCholesky::Domain::forwardInterior() {
   const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
   const double one = 1.0, zero = 0.0;
+  const double* Lx = static_cast<const double*>(L->x);
   const Eigen::Index workspace = static_cast<Eigen::Index>(maxBelow) * nrhs;
   if (below.size() < workspace) below.resize(workspace);
-  forEachInteriorSupernode(false, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
+  forEachInteriorSupernode(false, [&](int first, int columns, int nsrow, const int* rows, int offset) {
+    const double* Lq = Lx + offset;
     const int nbelow = nsrow - columns;
     // Columns that are still zero on this supernode's rows stay zero through it (a
     // right-hand side that is zero outside part of the domain reaches only the supernodes
@@ -113,9 +115,11 @@ void TwoDomainCholesky::Domain::forwardInterior() {
 void TwoDomainCholesky::Domain::backInterior() {
   const int n = static_cast<int>(rhs.rows()), nrhs = static_cast<int>(rhs.cols());
   const double one = 1.0, minusOne = -1.0;
+  const double* Lx = static_cast<const double*>(L->x);
   const Eigen::Index workspace = static_cast<Eigen::Index>(maxBelow) * nrhs;
   if (below.size() < workspace) below.resize(workspace);
-  forEachInteriorSupernode(true, [&](int first, int columns, int nsrow, const int* rows, const double* Lq) {
+  forEachInteriorSupernode(true, [&](int first, int columns, int nsrow, const int* rows, int offset) {
+    const double* Lq = Lx + offset;
     double* X = rhs.data() + first;
     const int nbelow = nsrow - columns;
     if (nbelow > 0) {
@@ -319,12 +323,10 @@ bool TwoDomainCholesky::analyze(const SparseMatrix& A, int blockSize, const DofM
     if (!dom.L) return;
     dom.flops = c.fl;
     // The substitutions' workspace: the most rows below an interior supernode's interior
-    // columns (as forEachInteriorSupernode counts them; no values yet).
-    const int* super = static_cast<const int*>(dom.L->super);
-    const int* pi = static_cast<const int*>(dom.L->pi);
-    for (std::size_t q = 0; q < dom.L->nsuper; ++q)
-      if (super[q] < dom.interior)
-        dom.maxBelow = std::max(dom.maxBelow, pi[q + 1] - pi[q] - (std::min(super[q + 1], dom.interior) - super[q]));
+    // columns.
+    dom.forEachInteriorSupernode(false, [&](int, int columns, int nsrow, const int*, int) {
+      dom.maxBelow = std::max(dom.maxBelow, nsrow - columns);
+    });
     ok[d] = true;
   });
   if (!ok[0] || !ok[1]) return false;
