@@ -69,13 +69,21 @@ TEST(CholeskySolver, ReportsIndefiniteMatrix) {
   EXPECT_THROW(solver.solve(VecX::Ones(30)), std::logic_error);
 }
 
-TEST(PreconditionedCg, ConvergesWithStalePreconditioner) {
+// A system B = A + 0.3 I and A's factorization as its (stale) preconditioner.
+class PreconditionedCg : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    A = makeSpd(40, 0.5, pattern);
+    ASSERT_TRUE(stale.factorize(A));
+    B = A;
+    B.diagonal().array() += 0.3;  // perturbed system
+  }
   BlockSparsePattern pattern;
-  SparseMatrix A = makeSpd(40, 0.5, pattern);
+  SparseMatrix A, B;
   CholeskySolver stale;
-  ASSERT_TRUE(stale.factorize(A));
-  SparseMatrix B = A;
-  B.diagonal().array() += 0.3;  // perturbed system
+};
+
+TEST_F(PreconditionedCg, ConvergesWithStalePreconditioner) {
   const VecX b = VecX::LinSpaced(120, 1.0, -1.0);
   VecX x = VecX::Zero(120);
   const PcgResult r = preconditionedConjugateGradient(B, b, stale, x, 1e-12, 100);
@@ -86,26 +94,19 @@ TEST(PreconditionedCg, ConvergesWithStalePreconditioner) {
 
 // Every column takes the steps conjugateGradient takes on it alone (to round-off); a
 // zero column stays zero; the slowest column's count is reported.
-TEST(PreconditionedCg, ColumnsTogetherTakeEachColumnsOwnSteps) {
-  BlockSparsePattern pattern;
-  SparseMatrix A = makeSpd(40, 0.5, pattern);
-  CholeskySolver stale;
-  ASSERT_TRUE(stale.factorize(A));
-  SparseMatrix B = A;
-  B.diagonal().array() += 0.3;
+TEST_F(PreconditionedCg, ColumnsTogetherTakeEachColumnsOwnSteps) {
   MatX rhs(120, 3);
   rhs.col(0) = VecX::LinSpaced(120, 1.0, -1.0);
   rhs.col(1).setZero();
   rhs.col(2) = VecX::LinSpaced(120, 0.0, 2.0).array().sin();
   int applications = 0;
+  const auto multiply = [&](const MatX& P, MatX& AP) { AP = B * P; };
+  const auto precondition = [&](const MatX& R, MatX& Z) {
+    ++applications;
+    Z = stale.solveColumns(R);
+  };
   MatX X;
-  const PcgResult together = conjugateGradientColumns(
-      [&](const MatX& P, MatX& AP) { AP = B * P; },
-      [&](const MatX& R, MatX& Z) {
-        ++applications;
-        Z = stale.solveColumns(R);
-      },
-      rhs, X, 1e-10, 100);
+  const PcgResult together = conjugateGradientColumns(multiply, precondition, rhs, X, 1e-10, 100);
   EXPECT_TRUE(together.converged);
   EXPECT_FALSE(together.breakdown);
   EXPECT_EQ(applications, together.iterations);  // none after the last step
@@ -123,18 +124,14 @@ TEST(PreconditionedCg, ColumnsTogetherTakeEachColumnsOwnSteps) {
   EXPECT_EQ(together.iterations, slowest);
   EXPECT_LT((B * X - rhs).norm(), 1e-10 * rhs.norm());
   // Not within the tolerance in too few iterations: not converged, the residual reported.
-  const PcgResult short_ = conjugateGradientColumns([&](const MatX& P, MatX& AP) { AP = B * P; },
-                                                    [&](const MatX& R, MatX& Z) { Z = stale.solveColumns(R); }, rhs, X,
-                                                    1e-14, 1);
+  const PcgResult short_ = conjugateGradientColumns(multiply, precondition, rhs, X, 1e-14, 1);
   EXPECT_FALSE(short_.converged);
   EXPECT_EQ(short_.iterations, 1);
   EXPECT_GT(short_.relativeResidual, 1e-14);
   // A non-finite right-hand side never converges.
   MatX bad = rhs;
   bad(5, 2) = std::numeric_limits<double>::quiet_NaN();
-  const PcgResult nan = conjugateGradientColumns([&](const MatX& P, MatX& AP) { AP = B * P; },
-                                                 [&](const MatX& R, MatX& Z) { Z = stale.solveColumns(R); }, bad, X,
-                                                 1e-10, 100);
+  const PcgResult nan = conjugateGradientColumns(multiply, precondition, bad, X, 1e-10, 100);
   EXPECT_FALSE(nan.converged);
   EXPECT_TRUE(nan.breakdown);
 }
