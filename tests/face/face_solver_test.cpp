@@ -30,6 +30,13 @@ std::vector<Vec6> randomTetActivations(const FaceModel& m, Uniform& u) {
   return a;
 }
 
+// A jaw pose away from rest in all five of its dofs.
+JawPose openJaw() {
+  JawPose pose;
+  pose << 0.05, -0.03, 0.01, 0.02, -0.01;
+  return pose;
+}
+
 // Newton tight enough that finite differences of re-solved equilibria resolve 1e-6.
 NewtonOptions tightNewton() {
   NewtonOptions o = FaceSolver::defaultOptions();
@@ -189,7 +196,7 @@ TEST(FaceAdjoint, ActivationAndJawGradientsMatchFiniteDifferences) {
                                 true);
   Expression e;
   e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
-  e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
+  e.jaw = openJaw();
   const VecX q = objective.pack(e);
   VecX g;
   objective.evaluate(q, &g);
@@ -226,7 +233,7 @@ TEST(FaceSensitivity, ResidualJacobianMatchesFiniteDifferences) {
     ExpressionObjective objective(solver, m.geometry, *t, ActivationModel::Muscles, reg, true);
     Expression e;
     e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
-    e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
+    e.jaw = openJaw();
     const VecX q = objective.pack(e);
     const double J = objective.evaluate(q, nullptr);
     const VecX r = expressionResiduals(m, *t, e, objective.positions(), reg);
@@ -255,7 +262,7 @@ TEST(FaceSensitivity, FirstOrderStartReachesTheSameEquilibrium) {
   ExpressionObjective objective(solver, m.geometry, target, ActivationModel::Muscles, reg, true);
   Expression e;
   e.activations = {testing::randomActivation(u, 0.1), testing::randomActivation(u, 0.1)};
-  e.jaw << 0.05, -0.03, 0.01, 0.02, -0.01;
+  e.jaw = openJaw();
   const VecX q0 = objective.pack(e);
   objective.evaluate(q0, nullptr);
   const VecX x0 = objective.positions();
@@ -301,8 +308,7 @@ TEST(FaceSensitivity, ReusedNewtonFactorizationIsCloseToTheExactOne) {
   FaceModel m = makeBarFace(true);
   Uniform u(21);
   const std::vector<Vec6> a = randomTetActivations(m, u);
-  JawPose pose;
-  pose << 0.05, -0.03, 0.01, 0.02, -0.01;
+  const JawPose pose = openJaw();
   const auto sensitivityAfterSolve = [&](FaceSolver& solver, bool adopt) {
     VecX x;
     solver.solve(a, pose, x);
@@ -337,8 +343,7 @@ TEST(FaceAdjoint, NearbyPreconditioningSolvesWithoutFactorizingOrFallsBack) {
   FaceModel m = makeBarFace(true);
   Uniform u(23);
   const std::vector<Vec6> a = randomTetActivations(m, u);
-  JawPose pose;
-  pose << 0.05, -0.03, 0.01, 0.02, -0.01;
+  const JawPose pose = openJaw();
   FaceSolver solver(m);
   VecX x;
   solver.solve(a, pose, x);
