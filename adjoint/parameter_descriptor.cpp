@@ -89,34 +89,38 @@ double chainPhi(const ParameterGradientInputs& in, int) {
 double chainOffset(const ParameterGradientInputs& in, int) { return in.model.groundOffset; }
 
 const std::vector<ParameterDescriptor> kDescriptors = {
-    {"E", "", true, false, kAffectsLame, kLog, kMaxYoungsModulus, getYoungs, setYoungs, chainYoungs},
-    {"nu", "", true, false, kAffectsLame, kPoissonLogit, 0.0, getPoisson, setPoisson, chainPoisson},
-    {"density", "", true, false, kAffectsDensity, kLog, 0.0, getDensity, setDensity, chainDensity},
-    {"alpha1", "", false, false, kAffectsModel, kLog, 0.0, getAlpha1, setAlpha1, chainAlpha1},
-    {"alpha2", "", false, false, kAffectsModel, kLog, 0.0, getAlpha2, setAlpha2, chainAlpha2},
-    {"gravity_x", "gravity", false, false, kAffectsModel, kIdentity, 0.0, getGravity<0>, setGravity<0>, chainGravity<0>},
-    {"gravity_y", "gravity", false, false, kAffectsModel, kIdentity, 0.0, getGravity<1>, setGravity<1>, chainGravity<1>},
-    {"gravity_z", "gravity", false, false, kAffectsModel, kIdentity, 0.0, getGravity<2>, setGravity<2>, chainGravity<2>},
-    {"ground_theta", "ground", false, true, kAffectsGroundNormal, kIdentity, 0.0, getTheta, setTheta, chainTheta},
-    {"ground_phi", "ground", false, true, kAffectsGroundNormal, kIdentity, 0.0, getPhi, setPhi, chainPhi},
-    {"ground_offset", "ground", false, true, kAffectsModel, kIdentity, 0.0, getOffset, setOffset, chainOffset},
-    {"velocity_x", "velocity", false, false, kAffectsMotion, kIdentity, kMaxSpeed, getVelocity<0>, setVelocity<0>,
+    {"E", "", true, false, kAffectsLame, kLog, kYoungsModulusRange, getYoungs, setYoungs, chainYoungs},
+    {"nu", "", true, false, kAffectsLame, kPoissonLogit, kPoissonRatioRange, getPoisson, setPoisson, chainPoisson},
+    {"density", "", true, false, kAffectsDensity, kLog, kDensityRange, getDensity, setDensity, chainDensity},
+    {"alpha1", "", false, false, kAffectsModel, kLog, kDampingRange, getAlpha1, setAlpha1, chainAlpha1},
+    {"alpha2", "", false, false, kAffectsModel, kLog, kDampingRange, getAlpha2, setAlpha2, chainAlpha2},
+    {"gravity_x", "gravity", false, false, kAffectsModel, kIdentity, kGravityRange, getGravity<0>, setGravity<0>, chainGravity<0>},
+    {"gravity_y", "gravity", false, false, kAffectsModel, kIdentity, kGravityRange, getGravity<1>, setGravity<1>, chainGravity<1>},
+    {"gravity_z", "gravity", false, false, kAffectsModel, kIdentity, kGravityRange, getGravity<2>, setGravity<2>, chainGravity<2>},
+    {"ground_theta", "ground", false, true, kAffectsGroundNormal, kIdentity, kAngleRange, getTheta, setTheta, chainTheta},
+    {"ground_phi", "ground", false, true, kAffectsGroundNormal, kIdentity, kAngleRange, getPhi, setPhi, chainPhi},
+    {"ground_offset", "ground", false, true, kAffectsModel, kIdentity, kCoordinateRange, getOffset, setOffset, chainOffset},
+    {"velocity_x", "velocity", false, false, kAffectsMotion, kIdentity, kSpeedRange, getVelocity<0>, setVelocity<0>,
      chainVelocity<0>},
-    {"velocity_y", "velocity", false, false, kAffectsMotion, kIdentity, kMaxSpeed, getVelocity<1>, setVelocity<1>,
+    {"velocity_y", "velocity", false, false, kAffectsMotion, kIdentity, kSpeedRange, getVelocity<1>, setVelocity<1>,
      chainVelocity<1>},
-    {"velocity_z", "velocity", false, false, kAffectsMotion, kIdentity, kMaxSpeed, getVelocity<2>, setVelocity<2>,
+    {"velocity_z", "velocity", false, false, kAffectsMotion, kIdentity, kSpeedRange, getVelocity<2>, setVelocity<2>,
      chainVelocity<2>},
-    {"angular_velocity_x", "angular_velocity", false, false, kAffectsMotion, kIdentity, kMaxAngularSpeed, getAngular<0>, setAngular<0>,
+    {"angular_velocity_x", "angular_velocity", false, false, kAffectsMotion, kIdentity, kAngularSpeedRange, getAngular<0>, setAngular<0>,
      chainAngular<0>},
-    {"angular_velocity_y", "angular_velocity", false, false, kAffectsMotion, kIdentity, kMaxAngularSpeed, getAngular<1>, setAngular<1>,
+    {"angular_velocity_y", "angular_velocity", false, false, kAffectsMotion, kIdentity, kAngularSpeedRange, getAngular<1>, setAngular<1>,
      chainAngular<1>},
-    {"angular_velocity_z", "angular_velocity", false, false, kAffectsMotion, kIdentity, kMaxAngularSpeed, getAngular<2>, setAngular<2>,
+    {"angular_velocity_z", "angular_velocity", false, false, kAffectsMotion, kIdentity, kAngularSpeedRange, getAngular<2>, setAngular<2>,
      chainAngular<2>},
 };
 
 }  // namespace
 
 const std::vector<ParameterDescriptor>& parameterDescriptors() { return kDescriptors; }
+
+void checkParameterValue(const ParameterDescriptor& descriptor, double value, const std::string& name) {
+  requireInRange(value, descriptor.range, name);
+}
 
 const ParameterDescriptor* findParameterDescriptor(const std::string& name) {
   for (const auto& d : kDescriptors)

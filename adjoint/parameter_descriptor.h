@@ -12,6 +12,7 @@
 #include "forward/energies/model_gradient.h"
 #include "forward/energies/physical_model.h"
 #include "forward/integrators/initial_motion.h"
+#include "forward/value_limits.h"
 
 namespace softfit {
 
@@ -53,7 +54,7 @@ struct ParameterDescriptor {
   bool needsGround;   // InputError when the scene has no ground plane
   unsigned effects;   // ParameterEffect bits
   ParameterTransform transform;
-  double magnitudeLimit;  // |value| above it is bad input (forward/value_limits.h); 0 = none beyond the transform's
+  ValueRange range;   // the values a user may give it (forward/value_limits.h: shared with the scene reader)
   // The value (of `element` for per-element parameters; element is -1 otherwise).
   double (*get)(const ParameterValues& values, int element);
   // Sets the value; InputError naming `label` outside the parameter's domain.
@@ -65,6 +66,10 @@ struct ParameterDescriptor {
 
 // The table, in the order names are listed in messages.
 const std::vector<ParameterDescriptor>& parameterDescriptors();
+// InputError "NAME = VALUE: must lie in RANGE" unless value lies in the parameter's
+// range. The one check of a parameter value that a user gives: the CLI's --start and
+// --grid, Python's set_parameters (and the scene reader checks the same ranges).
+void checkParameterValue(const ParameterDescriptor& descriptor, double value, const std::string& name);
 // nullptr when there is no such name.
 const ParameterDescriptor* findParameterDescriptor(const std::string& name);
 

@@ -1,5 +1,6 @@
 #include "adjoint/parameter_space.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -102,6 +103,13 @@ ParameterSpace::ParameterSpace(std::vector<Parameter> parameters, InitialMotion 
     if (!p.descriptor) throw std::invalid_argument("ParameterSpace: a parameter without a descriptor");
     if (p.region >= 0 && elementRegion_.empty())
       throw InputError("parameter " + parameterName(p) + ": the scene's material regions are not known here");
+    // Refused here, so that every front end (fit, sweep, gradcheck, Python) refuses it.
+    if (p.region >= 0 && std::find(elementRegion_.begin(), elementRegion_.end(), p.region) == elementRegion_.end()) {
+      const int last = *std::max_element(elementRegion_.begin(), elementRegion_.end());
+      throw InputError("parameter " + parameterName(p) + ": no element in material region " + std::to_string(p.region) +
+                       " (the scene's elements lie in regions 0.." + std::to_string(last) +
+                       "; region k is material.regions[k-1], 0 the rest)");
+    }
   }
 }
 

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
     return softfit::apps::kExitUsage;
   }
   const std::string command = subcommandName(argc, argv);
-  if (distribution->size() > 1 && command != "fit" && command != "sweep") {
+  // No subcommand (`softfit --help`, or a usage error): every rank parses, rank 0 prints.
+  if (distribution->size() > 1 && !command.empty() && command != "fit" && command != "sweep") {
     if (distribution->isRoot())
       std::fprintf(stderr, "softfit: `%s` does not run under MPI (%d ranks); only fit and sweep do\n",
                    command.c_str(), distribution->size());

@@ -144,14 +144,21 @@ PointMatrix readObjVertices(const std::string& path) {
   std::string ext = p.extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(c));
   if (ext != ".obj") throw InputError(path + ": unsupported scan format (use .obj or .ply)");
-  const TriangleSurface s = readObjSurface(path);
-  return s.vertices;
+  return softfit::readObjVertices(path);  // vertices suffice (correspondence mode)
 }
 
 PointMatrix readScanPoints(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(c));
-  if (ext == ".ply") return readPly(path).points;
+  if (ext == ".ply") {
+    PointMatrix points = readPly(path).points;
+    for (Eigen::Index i = 0; i < points.rows(); ++i)
+      for (int c = 0; c < 3; ++c)
+        if (!(std::abs(points(i, c)) <= kMaxCoordinate))
+          throw InputError(path + ": vertex " + std::to_string(i) + ": coordinate " + formatValue(points(i, c)) +
+                           " is not finite or beyond 1e12 in magnitude");
+    return points;
+  }
   return readObjVertices(path);
 }
 
@@ -177,6 +184,11 @@ std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceMod
     for (int n = 0; n < model.nodeCount(); ++n) nodes.push_back(n);
   }
   const std::string field = closestPoint ? "closest_point_nodes" : "correspondences";
+  if (nodes.empty()) {
+    const bool inFile = j.contains(field) && j.at(field).is_string();
+    throw InputError((inFile ? resolve(path, j.at(field).get<std::string>()) : path + ": " + field) +
+                     ": no node (list the model nodes that the scans constrain)");
+  }
   for (int n : nodes)
     if (n < 0 || n >= model.nodeCount())
       throw InputError(path + ": " + field + ": node " + std::to_string(n) + " out of range");
@@ -185,6 +197,11 @@ std::vector<FaceTarget> loadFaceTargets(const std::string& folder, const FaceMod
   for (const JsonFields& t : root.objectArray("targets")) {
     const std::string file = resolve(path, t.string("file"));
     const std::string name = t.string("name", fs::path(file).stem().string());
+    // Outputs are named after targets (OUT/meshes/NAME.vtu): a plain, visible file name.
+    if (name.empty() || name.front() == '.' || name.find_first_of("/\\") != std::string::npos ||
+        name.find('\0') != std::string::npos)
+      throw InputError(path + ": " + t.path() + ": target name \"" + name +
+                       "\" must be a plain file name (not empty, no '/' or '\\', not starting with '.')");
     if (!names.insert(name).second)  // outputs are named after targets: one would overwrite the other
       throw InputError(path + ": " + t.path() + ": target name \"" + name + "\" is used twice");
     if (closestPoint) {

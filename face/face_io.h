@@ -31,7 +31,7 @@ namespace softfit::face {
 FaceModel loadFaceModel(const std::string& path);
 
 using ScanReader = std::function<PointMatrix(const std::string& path)>;
-// Reads OBJ vertices; throws InputError for other extensions.
+// Reads OBJ vertices (faces optional); throws InputError for other extensions.
 PointMatrix readObjVertices(const std::string& path);
 // A scan's points: OBJ vertices or a PLY point cloud (by extension, any case); InputError
 // naming the file for other extensions.

@@ -1,6 +1,8 @@
 // libFuzzer target for the text readers (issue 25): MEDIT, Gmsh, OBJ, STL, XYZ, PLY,
-// TetGen, JSON scenes (parsed to a SceneDescription, nothing built) and capture.json
-// (parsed to a CaptureManifest, no cloud read). The first byte picks the reader, the rest
+// TetGen, JSON scenes (parsed to a SceneDescription, nothing built), capture.json
+// (parsed to a CaptureManifest, no cloud read: the manifest of point-cloud and raw depth
+// captures alike) and depth-camera intrinsics JSON (readDepthIntrinsics, as reconstruct
+// reads them). The first byte picks the reader, the rest
 // is written to a file of its extension and read; for TetGen the rest is split at the
 // first '@' into the .node and the .ele file. Bad input must end in InputError; any other exception, crash or sanitizer
 // report is a defect. Built by fuzz/CMakeLists.txt with clang (see fuzz/README.md).
@@ -20,6 +22,7 @@
 #include "forward/mesh/stl_surface_reader.h"
 #include "forward/mesh/tetgen_reader.h"
 #include "observations/capture_manifest.h"
+#include "observations/depth_frame.h"
 #include "observations/ply_io.h"
 #include "observations/xyz_io.h"
 #include "scene/scene_loader.h"
@@ -54,7 +57,8 @@ void readTetgenPair(const std::string& path) {
 
 void readCaptureJson(const std::string& path) { softfit::parseCaptureManifest(softfit::readJsonFile(path), path); }
 
-// Seeds in fuzz/corpus/ start with their reader's index (0 = MEDIT ... 8 = capture.json).
+// Seeds in fuzz/corpus/ start with their reader's index (0 = MEDIT ... 8 = capture.json,
+// 9 = depth intrinsics).
 const Reader kReaders[] = {
     {".mesh", [](const std::string& p) { softfit::readMeditMesh(p); }},
     {".msh", [](const std::string& p) { softfit::readGmshMesh(p); }},
@@ -65,6 +69,7 @@ const Reader kReaders[] = {
     {".tetgen", readTetgenPair},
     {".scene.json", [](const std::string& p) { softfit::loadScene(p); }},
     {".capture.json", readCaptureJson},
+    {".intrinsics.json", [](const std::string& p) { softfit::readDepthIntrinsics(p); }},
 };
 
 }  // namespace

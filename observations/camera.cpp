@@ -24,10 +24,12 @@ Eigen::Matrix4d Camera::cameraToWorld() const {
 }
 
 void validateIntrinsics(const CameraIntrinsics& k, const std::string& context, bool requireSize) {
-  if (!(k.fx > 0.0) || !std::isfinite(k.fx)) throw InputError(context + ": fx must be positive");
-  if (!(k.fy > 0.0) || !std::isfinite(k.fy)) throw InputError(context + ": fy must be positive");
-  if (!std::isfinite(k.cx)) throw InputError(context + ": cx must be finite");
-  if (!std::isfinite(k.cy)) throw InputError(context + ": cy must be finite");
+  // In pixels: a focal length of 1e7 pixels is a 1e-4 degree field of view.
+  constexpr double kMaxPixels = 1e7;
+  if (!(k.fx > 0.0 && k.fx <= kMaxPixels)) throw InputError(context + ": fx must lie in (0, 1e7] pixels");
+  if (!(k.fy > 0.0 && k.fy <= kMaxPixels)) throw InputError(context + ": fy must lie in (0, 1e7] pixels");
+  if (!(std::abs(k.cx) <= kMaxPixels)) throw InputError(context + ": cx must be finite, at most 1e7 pixels");
+  if (!(std::abs(k.cy) <= kMaxPixels)) throw InputError(context + ": cy must be finite, at most 1e7 pixels");
   const int minimum = requireSize ? 1 : 0;
   if (k.width < minimum) throw InputError(context + ": width must be at least " + std::to_string(minimum));
   if (k.height < minimum) throw InputError(context + ": height must be at least " + std::to_string(minimum));

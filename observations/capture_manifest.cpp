@@ -1,9 +1,11 @@
 #include "observations/capture_manifest.h"
 
+#include <cmath>
 #include <map>
 
 #include "forward/errors.h"
 #include "forward/io/json_fields.h"
+#include "forward/value_limits.h"
 
 namespace softfit {
 
@@ -17,9 +19,9 @@ CaptureFrameSpec parseFrame(const nlohmann::json& j, const std::string& field, i
   s.frame = f.integer("frame");
   if (s.frame < 0 || s.frame >= frameCount)
     throw InputError(f.field("frame") + " = " + std::to_string(s.frame) + ": outside [0, " +
-                     (label == "frame" ? "frame_count = " : "rest frame count = ") + std::to_string(frameCount) + ")");
+                     (label == "frame" ? "frame_count = " : label + " count = ") + std::to_string(frameCount) + ")");
   s.weight = f.number("weight", 1.0);
-  if (!(s.weight >= 0.0)) throw InputError(f.field("weight") + ": must be >= 0");
+  if (!(s.weight >= 0.0) || !std::isfinite(s.weight)) throw InputError(f.field("weight") + ": must be finite and >= 0");
   if (f.has("cloud")) s.clouds.push_back(f.string("cloud"));
   if (f.has("clouds")) {
     const auto& a = j.at("clouds");
@@ -72,7 +74,7 @@ CaptureManifest parseFields(const nlohmann::json& root) {
   m.frameCount = f.integer("frame_count");
   if (m.frameCount < 1) throw InputError("frame_count: must be at least 1");
   m.dt = f.number("dt");
-  if (!(m.dt > 0.0)) throw InputError("dt: must be positive (seconds between frames)");
+  requireTimeStep(m.dt, "dt");
   m.allowEmptyFrames = f.boolean("allow_empty_frames", false);
   const auto& frames = root.contains("frames") ? root.at("frames") : nlohmann::json();
   if (!frames.is_array()) throw InputError(root.contains("frames") ? "frames: expected an array of frame objects"
@@ -82,6 +84,12 @@ CaptureManifest parseFields(const nlohmann::json& root) {
     const auto& rest = root.at("rest_frames");
     if (!rest.is_array()) throw InputError("rest_frames: expected an array of frame objects");
     m.restFrames = parseFrameList(rest, "rest_frames", static_cast<int>(rest.size()), "rest frame");
+  }
+  if (root.contains("background_frames")) {
+    const auto& background = root.at("background_frames");
+    if (!background.is_array()) throw InputError("background_frames: expected an array of frame objects");
+    m.backgroundFrames =
+        parseFrameList(background, "background_frames", static_cast<int>(background.size()), "background frame");
   }
   return m;
 }

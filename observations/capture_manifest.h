@@ -23,11 +23,14 @@ struct CaptureManifest {
   bool allowEmptyFrames = false;          // "allow_empty_frames"
   std::vector<CaptureFrameSpec> frames;   // in the order listed; each of 0..frameCount-1 once
   std::vector<CaptureFrameSpec> restFrames;
+  std::vector<CaptureFrameSpec> backgroundFrames;  // "background_frames": the empty scene (softfit reconstruct)
 };
 
 // Throws InputError starting with `jsonPath` and naming the field for: a document that is
 // not an object, unknown keys, a missing or non-positive frame_count or dt, a missing /
-// duplicated / out-of-range frame or rest frame, or a frame without data.
+// duplicated / out-of-range frame, rest frame or background frame, a negative weight, or a
+// frame without data. Every reader of capture.json (loadCapture, reconstruct's raw
+// frames) goes through it.
 CaptureManifest parseCaptureManifest(const nlohmann::json& root, const std::string& jsonPath);
 
 }  // namespace softfit

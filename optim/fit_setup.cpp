@@ -27,13 +27,24 @@ void applyStartValues(const std::map<std::string, double>& values, const Paramet
     const auto it = std::find(names.begin(), names.end(), name);
     if (it == names.end()) throw InputError(option + ": \"" + name + "\" is not among " + list);
     try {  // the parameter's own range, named
+      checkParameterValue(*space.parameters()[it - names.begin()].descriptor, value, option + " " + name);
       transforms.transforms[it - names.begin()].toInternal(value);
-      const double limit = space.parameters()[it - names.begin()].descriptor->magnitudeLimit;
-      if (limit > 0.0) requireMagnitude(value, limit, "value");
     } catch (const InputError& e) {
+      if (std::string(e.what()).rfind(option, 0) == 0) throw;
       throw InputError(option + " " + name + ": " + e.what());
     }
     p0[it - names.begin()] = value;
+  }
+  // The start values taken from the scene: within the fit's transform too, or named.
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (values.count(names[i])) continue;
+    try {
+      transforms.transforms[i].toInternal(p0[static_cast<Eigen::Index>(i)]);
+    } catch (const InputError& e) {
+      throw InputError(names[i] + " = " + formatValue(p0[static_cast<Eigen::Index>(i)]) +
+                       " (the scene's value, where the fit starts): " + e.what() + "; give " + option + " " +
+                       names[i] + "=VALUE");
+    }
   }
 }
 

@@ -22,7 +22,9 @@ OptimizerKind fitOptimizerKind(const std::string& name, const TrajectoryLoss& lo
 
 // Overwrites the entries of p0 named in `values`, each checked against its parameter's
 // range and magnitude limit. InputError "<option>: "x" is not among <list>" for a name
-// not in the space, "<option> <name>: ..." for a value out of range.
+// not in the space, "<option> <name>: ..." for a value out of range, and "<name> = v (the
+// scene's value ...)" for an entry left at the scene's value outside the fit's transform
+// domain (nu = -0.2 under the default logit on (0, 0.5)).
 void applyStartValues(const std::map<std::string, double>& values, const ParameterSpace& space,
                       const TransformSet& transforms, const std::string& list, VecX& p0,
                       const std::string& option = "--start");

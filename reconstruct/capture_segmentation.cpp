@@ -152,13 +152,22 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
   std::vector<ViewPoints> restPoints;
   int total = 0;
   std::vector<double> depths;
+  std::vector<long long> cameraPoints(capture.cameras.size(), 0);
   for (const RawDepthFrame& frame : capture.restFrames)
     for (const RawDepthView& view : frame.views) {
       restPoints.push_back(backProjectView(capture.cameras[view.camera].camera, view.camera, view.depth, noise));
       total += restPoints.back().points.rows();
+      cameraPoints[view.camera] += restPoints.back().points.rows();
       for (double z : view.depth.depth)
         if (z > 0.0) depths.push_back(z);
     }
+  // A camera left with no depth (every pixel out of the sensor's range or filtered) would
+  // be dropped silently, and the fused shape would miss its side: refused.
+  for (std::size_t c = 0; c < cameraPoints.size(); ++c)
+    if (cameraPoints[c] == 0)
+      throw InputError(capture.jsonPath + ": camera " + capture.intrinsicsFiles[c] +
+                       ": no valid depth in any rest frame (every pixel is out of the sensor's range or filtered; "
+                       "check its depth_scale, or remove the camera from capture.json)");
   PointMatrix all(total, 3);
   std::vector<double> sigmas;
   sigmas.reserve(total);
@@ -175,8 +184,10 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
     cameraCentroid += c.camera.position;
   }
   cameraCentroid /= static_cast<double>(capture.cameras.size());
+  std::vector<Vec3> levelAxes;
+  for (const DepthCamera& c : capture.cameras) levelAxes.push_back(c.camera.rotation.col(0));
   result.ground = fitGroundPlane(all, sigmas, up, cameraCentroid, capture.where(FrameKind::Rest, 0) + " (all rest frames)",
-                                 options.ransac);
+                                 options.ransac, 30.0, 4, levelAxes);
   result.ground.inliers.clear();
 
   Workspace& ws = result.workspace;
@@ -277,6 +288,9 @@ CaptureSegmentation segmentCapture(RawDepthCapture& capture, const DepthNoise& n
     if (s.object.size() > 0) seed = s.centroid;
     result.frames.push_back(std::move(s));
   }
+  if (std::all_of(result.frames.begin(), result.frames.end(), [](const SegmentedFrame& f) { return f.object.empty(); }))
+    throw InputError(capture.jsonPath + ": the object is in no motion frame (" + std::to_string(result.frames.size()) +
+                     " frames, none with object points: it left the cameras' view, or the frames show another scene)");
   return result;
 }
 

@@ -1,8 +1,10 @@
 #include "reconstruct/fit_scene_writer.h"
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "forward/io/text_output.h"
+#include "scene/scene_loader.h"
 
 namespace softfit {
 
@@ -10,7 +12,7 @@ namespace {
 nlohmann::json vec(const Vec3& v) { return nlohmann::json::array({v[0], v[1], v[2]}); }
 }  // namespace
 
-void writeFitScene(const std::string& path, const FitSceneSettings& s) {
+nlohmann::json fitSceneJson(const FitSceneSettings& s) {
   nlohmann::json scene = nlohmann::json::object();
   scene["name"] = s.name;
   // The closest-point cost fits the embedded surface, and the ground touches it. The
@@ -41,7 +43,17 @@ void writeFitScene(const std::string& path, const FitSceneSettings& s) {
   scene["integrator"] = {{"type", "newmark_theta"}, {"theta", 0.6}};
   scene["time"] = {{"dt", s.dt}, {"steps", s.steps}};
   scene["output"] = {{"every", s.outputEvery}};
-  writeTextFile(path, scene.dump(2) + "\n");
+  return scene;
+}
+
+void checkFitScene(const FitSceneSettings& s, const std::string& path) {
+  // What a reader sees: the written text parsed again (a NaN or inf is written as null).
+  parseScene(nlohmann::json::parse(fitSceneJson(s).dump()), path, std::filesystem::path(path).parent_path().string());
+}
+
+void writeFitScene(const std::string& path, const FitSceneSettings& s) {
+  checkFitScene(s, path);
+  writeTextFile(path, fitSceneJson(s).dump(2) + "\n");
 }
 
 }  // namespace softfit

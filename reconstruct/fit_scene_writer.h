@@ -30,7 +30,13 @@ struct FitSceneSettings {
   std::string name;
 };
 
-// Writes the scene JSON to `path`; InputError naming the path when it cannot be written.
+// The scene reader's own checks (scene_loader.h: ranges, material names, time step) on
+// the scene writeFitScene would write: InputError starting with `path` and naming the
+// field. A scene that softfit writes is one that softfit reads.
+void checkFitScene(const FitSceneSettings& settings, const std::string& path);
+
+// checkFitScene, then writes the scene JSON to `path`; InputError naming the path when it
+// cannot be written.
 void writeFitScene(const std::string& path, const FitSceneSettings& settings);
 
 }  // namespace softfit

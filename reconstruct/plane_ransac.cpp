@@ -88,9 +88,20 @@ FittedPlane fitPlaneRansac(const PointMatrix& points, const std::vector<double>&
 
 FittedPlane fitGroundPlane(const PointMatrix& points, const std::vector<double>& sigmas, const Vec3& up,
                            const Vec3& freeSide, const std::string& context, const PlaneRansacOptions& options,
-                           double maxTiltDegrees, int maxPlanes) {
+                           double maxTiltDegrees, int maxPlanes, const std::vector<Vec3>& levelAxes) {
   const double minCos = std::cos(maxTiltDegrees * M_PI / 180.0);
   const Vec3 upUnit = up.normalized();
+  // A level camera (no roll) has its image x axis horizontal: the floor's normal is
+  // perpendicular to it however far the camera pitches, and lies on the image-up side
+  // (a wall facing a camera that looks down lies on the other side).
+  constexpr double kMaxRollSine = 0.34;        // 20 degrees
+  constexpr double kMinUpCosine = 0.17;        // within 80 degrees of the image-up direction
+  const auto levelFloor = [&](const Vec3& n) {
+    if (levelAxes.empty() || n.dot(upUnit) < kMinUpCosine) return false;
+    for (const Vec3& x : levelAxes)
+      if (std::abs(n.dot(x.normalized())) > kMaxRollSine) return false;
+    return true;
+  };
   std::vector<int> remaining(points.rows());
   for (int i = 0; i < static_cast<int>(remaining.size()); ++i) remaining[i] = i;
   for (int k = 0; k < maxPlanes && remaining.size() >= 3; ++k) {
@@ -103,11 +114,11 @@ FittedPlane fitGroundPlane(const PointMatrix& points, const std::vector<double>&
     PlaneRansacOptions o = options;
     o.seed = options.seed + k;
     FittedPlane plane = fitPlaneRansac(subset, subsetSigma, o);
-    if (std::abs(plane.normal.dot(upUnit)) >= minCos) {
-      if (plane.normal.dot(freeSide) + plane.offset < 0.0) {
-        plane.normal = -plane.normal;
-        plane.offset = -plane.offset;
-      }
+    if (plane.normal.dot(freeSide) + plane.offset < 0.0) {  // the free side (the cameras) above it
+      plane.normal = -plane.normal;
+      plane.offset = -plane.offset;
+    }
+    if (plane.normal.dot(upUnit) >= minCos || levelFloor(plane.normal)) {
       for (int& i : plane.inliers) i = remaining[i];
       return plane;
     }
@@ -123,7 +134,7 @@ FittedPlane fitGroundPlane(const PointMatrix& points, const std::vector<double>&
     remaining.swap(next);
   }
   throw InputError(context + ": no ground plane found (no large plane within " + std::to_string(maxTiltDegrees) +
-                   " degrees of the cameras' up direction among the " + std::to_string(maxPlanes) + " largest planes)");
+                   " degrees of the cameras' up direction, nor level under every camera, among the " + std::to_string(maxPlanes) + " largest planes)");
 }
 
 }  // namespace softfit

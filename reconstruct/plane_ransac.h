@@ -36,13 +36,17 @@ struct FittedPlane {
 FittedPlane fitPlaneRansac(const PointMatrix& points, const std::vector<double>& sigmas,
                            const PlaneRansacOptions& options = {});
 
-// The ground: the largest plane whose normal is within maxTiltDegrees of `up`, found by
+// The ground: the largest plane on whose side `freeSide` lies, whose normal is within
+// maxTiltDegrees of `up` or, given the cameras' image x axes (`levelAxes`: a camera
+// without roll has it horizontal), perpendicular to each of them within 20 degrees and
+// within 80 degrees of `up` (one camera pitched far down sees the floor that way), found by
 // fitting the largest plane, and while it is not such a plane removing its inliers and
 // fitting again (at most maxPlanes planes: walls are large too). The normal is oriented
 // so that `freeSide` (e.g. the cameras' centroid) has positive distance. Throws
 // InputError (prefixed with `context`) when no such plane is found.
 FittedPlane fitGroundPlane(const PointMatrix& points, const std::vector<double>& sigmas, const Vec3& up,
                            const Vec3& freeSide, const std::string& context, const PlaneRansacOptions& options = {},
-                           double maxTiltDegrees = 30.0, int maxPlanes = 4);
+                           double maxTiltDegrees = 30.0, int maxPlanes = 4,
+                           const std::vector<Vec3>& levelAxes = {});
 
 }  // namespace softfit

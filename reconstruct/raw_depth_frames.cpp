@@ -1,10 +1,13 @@
 #include "reconstruct/raw_depth_frames.h"
 
+#include <cmath>
 #include <filesystem>
 #include <map>
 
 #include "forward/errors.h"
 #include "forward/io/json_fields.h"
+#include "forward/mesh/input_file.h"
+#include "observations/capture_manifest.h"
 #include "observations/observation_json.h"
 
 namespace softfit {
@@ -17,18 +20,23 @@ std::string resolve(const std::string& dir, const std::string& file) {
 }
 
 struct CameraTable {
-  std::map<std::string, int> index;  // intrinsics path -> camera
+  std::map<std::string, int> index;  // canonical intrinsics path -> camera
   RawDepthCapture* capture = nullptr;
 
+  // One camera per intrinsics file, however its path is spelled (depth/cam0.json and
+  // depth/./cam0.json, or a link to it, are one camera).
   int camera(const std::string& path) {
-    auto it = index.find(path);
+    requireRegularFile(path, "intrinsics file");
+    std::error_code ec;
+    std::string key = std::filesystem::weakly_canonical(path, ec).string();
+    if (ec) key = std::filesystem::absolute(path).lexically_normal().string();
+    auto it = index.find(key);
     if (it != index.end()) return it->second;
-    if (!std::filesystem::exists(path)) throw InputError(path + ": intrinsics file does not exist");
     DepthCamera camera = readDepthIntrinsics(path);
     const int id = static_cast<int>(capture->cameras.size());
     capture->cameras.push_back(camera);
     capture->intrinsicsFiles.push_back(path);
-    index.emplace(path, id);
+    index.emplace(key, id);
     return id;
   }
 };
@@ -37,7 +45,7 @@ RawDepthView readView(RawDepthCapture& capture, CameraTable& table, const std::s
   RawDepthView view;
   view.image = png;
   view.camera = table.camera(json);
-  if (!std::filesystem::exists(png)) throw InputError(png + ": depth image does not exist");
+  requireRegularFile(png, "depth image");
   const DepthImage16 image = readDepthPng(png);
   DepthCamera& camera = capture.cameras[view.camera];
   CameraIntrinsics& k = camera.camera.intrinsics;
@@ -56,31 +64,20 @@ RawDepthView readView(RawDepthCapture& capture, CameraTable& table, const std::s
   return view;
 }
 
-std::vector<RawDepthFrame> readList(RawDepthCapture& capture, CameraTable& table, const nlohmann::json& list,
-                                    const std::string& key, int count, FrameKind kind) {
-  std::vector<RawDepthFrame> frames(count);
-  std::vector<bool> seen(count, false);
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string field = key + "[" + std::to_string(i) + "]";
-    const JsonFields f(list[i], field);
-    const int frame = withErrorPrefix(capture.jsonPath, [&] { return f.integer("frame"); });
-    if (frame < 0 || frame >= count)
-      throw InputError(capture.jsonPath + ": " + field + ".frame = " + std::to_string(frame) + ": outside [0, " +
-                       std::to_string(count) + ")");
-    if (seen[frame]) throw InputError(capture.where(kind, frame) + ": listed twice in \"" + key + "\"");
-    seen[frame] = true;
-    withErrorPrefix(capture.where(kind, frame) + " (" + field + ")", [&] {
-      if (!f.has("depth"))
-        throw InputError("no \"depth\" entries: softfit reconstruct needs raw depth images (PNG + intrinsics)");
-      RawDepthFrame& out = frames[frame];
-      out.frame = frame;
-      for (const JsonFields& d : f.objectArray("depth"))
-        out.views.push_back(
-            readView(capture, table, resolve(capture.dir, d.string("image")), resolve(capture.dir, d.string("intrinsics"))));
+// The frames of one list of the manifest (each of 0..count-1 once, checked there).
+std::vector<RawDepthFrame> readList(RawDepthCapture& capture, CameraTable& table,
+                                    const std::vector<CaptureFrameSpec>& specs, FrameKind kind) {
+  std::vector<RawDepthFrame> frames(specs.size());
+  for (const CaptureFrameSpec& spec : specs)
+    withErrorPrefix(capture.where(kind, spec.frame) + " (" + spec.field + ")", [&] {
+      if (spec.depth.empty() || !spec.clouds.empty())
+        throw InputError("softfit reconstruct needs raw depth images (\"depth\": PNG + intrinsics), not point clouds");
+      RawDepthFrame& out = frames[spec.frame];
+      out.frame = spec.frame;
+      out.weight = spec.weight;
+      for (const auto& [image, intrinsics] : spec.depth)
+        out.views.push_back(readView(capture, table, resolve(capture.dir, image), resolve(capture.dir, intrinsics)));
     });
-  }
-  for (int k = 0; k < count; ++k)
-    if (!seen[k]) throw InputError(capture.where(kind, k) + ": missing from \"" + key + "\"");
   return frames;
 }
 
@@ -95,35 +92,34 @@ RawDepthCapture readRawDepthCapture(const std::string& dir) {
   RawDepthCapture capture;
   capture.dir = dir;
   capture.jsonPath = (std::filesystem::path(dir) / "capture.json").string();
-  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": capture folder does not exist");
-  const nlohmann::json root = readJsonFile(capture.jsonPath);
-  int frameCount = 0;
-  withErrorPrefix(capture.jsonPath, [&] {
-    if (!root.is_object()) throw InputError("expected a JSON object with frame_count, dt, frames and rest_frames");
-    const JsonFields f(root, "");
-    frameCount = f.integer("frame_count");
-    if (frameCount < 1) throw InputError("frame_count: must be at least 1");
-    capture.dt = f.number("dt");
-    if (!(capture.dt > 0.0)) throw InputError("dt: must be positive (seconds between frames)");
-    if (!root.contains("frames") || !root.at("frames").is_array())
-      throw InputError("frames: expected an array of frame objects");
-    if (!root.contains("rest_frames") || !root.at("rest_frames").is_array() || root.at("rest_frames").empty())
-      throw InputError("no \"rest_frames\": softfit reconstruct builds the rest shape from frames of the object at "
-                       "rest before the motion (softfit synth --rest-frames K writes them)");
-  });
+  requireFolder(dir, "capture folder");
+  // The same manifest checks as every reader of capture.json (capture_manifest.h).
+  const CaptureManifest manifest = parseCaptureManifest(readJsonFile(capture.jsonPath), capture.jsonPath);
+  if (manifest.restFrames.empty())
+    throw InputError(capture.jsonPath +
+                     ": no \"rest_frames\": softfit reconstruct builds the rest shape from frames of the object at "
+                     "rest before the motion (softfit synth --rest-frames K writes them)");
+  capture.dt = manifest.dt;
   CameraTable table;
   table.capture = &capture;
-  const nlohmann::json& rest = root.at("rest_frames");
-  capture.restFrames = readList(capture, table, rest, "rest_frames", static_cast<int>(rest.size()), FrameKind::Rest);
-  capture.frames = readList(capture, table, root.at("frames"), "frames", frameCount, FrameKind::Motion);
-  if (root.contains("background_frames")) {
-    const nlohmann::json& background = root.at("background_frames");
-    if (!background.is_array())
-      throw InputError(capture.jsonPath + ": background_frames: expected an array of frame objects");
-    capture.backgroundFrames = readList(capture, table, background, "background_frames",
-                                        static_cast<int>(background.size()), FrameKind::Background);
-  }
+  capture.restFrames = readList(capture, table, manifest.restFrames, FrameKind::Rest);
+  capture.frames = readList(capture, table, manifest.frames, FrameKind::Motion);
+  capture.backgroundFrames = readList(capture, table, manifest.backgroundFrames, FrameKind::Background);
   return capture;
+}
+
+long long clearDepthsOutsideRange(RawDepthCapture& capture, double minRange, double maxRange) {
+  const double lo = 0.99 * minRange, hi = maxRange > 0.0 ? 1.01 * maxRange : INFINITY;
+  long long cleared = 0;
+  for (auto* list : {&capture.restFrames, &capture.frames, &capture.backgroundFrames})
+    for (RawDepthFrame& frame : *list)
+      for (RawDepthView& view : frame.views)
+        for (double& z : view.depth.depth)
+          if (z > 0.0 && (z < lo || z > hi)) {
+            z = 0.0;
+            ++cleared;
+          }
+  return cleared;
 }
 
 }  // namespace softfit

@@ -3,7 +3,7 @@
 // reconstruct needs pixels and neighbours, not the back-projected clouds that
 // observations/capture_io.h's loadCapture returns). Reads capture.json's "frames" and
 // "rest_frames" "depth" entries (layout: observations/README.md); a camera is one
-// intrinsics file. Depths are metres (PNG value x depth_scale, 0 = no measurement).
+// intrinsics file (however its path is spelled). Depths are metres (PNG value x depth_scale, 0 = no measurement).
 #include <string>
 #include <vector>
 
@@ -20,7 +20,8 @@ struct RawDepthView {
 enum class FrameKind { Motion, Rest, Background };
 
 struct RawDepthFrame {
-  int frame = 0;  // frame number within its list
+  int frame = 0;        // frame number within its list
+  double weight = 1.0;  // the frame's weight in the fit's cost (capture.json "weight")
   std::vector<RawDepthView> views;
 };
 
@@ -37,11 +38,16 @@ struct RawDepthCapture {
   std::string where(FrameKind kind, int frame) const;
 };
 
-// Throws InputError naming capture.json, the frame and the file for: a missing or
-// malformed capture.json, no (or an empty) "rest_frames" list, a frame without "depth"
-// entries, a missing intrinsics or PNG file, an image whose size differs from its
+// Throws InputError naming capture.json, the frame and the file for: a capture.json that
+// parseCaptureManifest refuses (capture_manifest.h: the checks loadCapture makes), no (or
+// an empty) "rest_frames" list, a frame without "depth" entries or with point clouds, a missing intrinsics or PNG file, an image whose size differs from its
 // intrinsics' width / height, images of different sizes for one camera, an image with
 // no measured pixel (all zero), or a frame listed twice or missing.
 RawDepthCapture readRawDepthCapture(const std::string& dir);
+
+// Sets to 0 (no measurement) every depth outside [minRange, maxRange] metres, with 1%
+// slack for the PNG's quantization (a sensor reports nothing there); maxRange 0 = no upper
+// limit. Returns how many were cleared.
+long long clearDepthsOutsideRange(RawDepthCapture& capture, double minRange, double maxRange);
 
 }  // namespace softfit

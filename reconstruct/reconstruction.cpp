@@ -4,14 +4,19 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "forward/errors.h"
 #include "forward/io/obj_writer.h"
+#include "forward/io/output_folder.h"
 #include "forward/io/text_output.h"
+#include "forward/value_limits.h"
 #include "grid/sdf_volume_file.h"
 #include "observations/depth_sensor_json.h"
 #include "observations/ply_io.h"
+#include "optim/report/ground_truth.h"
 #include "reconstruct/projection_image.h"
 #include "reconstruct/sdf_redistance.h"
 #include "reconstruct/shape_comparison.h"
@@ -61,7 +66,7 @@ void writeObservations(const fs::path& dir, const RawDepthCapture& capture, cons
     const SegmentedFrame& s = segmentation.frames[f];
     const std::string file = "frames/" + numbered("frame", static_cast<int>(f), ".ply");
     writePlyWithSigma((dir / file).string(), s.object, s.objectSigmas);
-    frames.push_back({{"frame", f}, {"cloud", file}});
+    frames.push_back({{"frame", f}, {"weight", capture.frames[f].weight}, {"cloud", file}});
     if (s.object.empty()) ++emptyFrames;
     sigmas.insert(sigmas.end(), s.objectSigmas.begin(), s.objectSigmas.end());
   }
@@ -69,7 +74,7 @@ void writeObservations(const fs::path& dir, const RawDepthCapture& capture, cons
     const SegmentedFrame& s = segmentation.restFrames[f];
     const std::string file = "frames/" + numbered("rest", static_cast<int>(f), ".ply");
     writePlyWithSigma((dir / file).string(), s.object, s.objectSigmas);
-    rest.push_back({{"frame", f}, {"cloud", file}});
+    rest.push_back({{"frame", f}, {"weight", capture.restFrames[f].weight}, {"cloud", file}});
   }
   nlohmann::json root = nlohmann::json::object();
   root["frame_count"] = segmentation.frames.size();
@@ -96,16 +101,68 @@ void writeObservations(const fs::path& dir, const RawDepthCapture& capture, cons
 
 ReconstructSummary reconstructCapture(const std::string& captureDir, const std::string& outDir,
                                       const ReconstructOptions& options) {
-  if (options.stride < 1) throw InputError("--stride: must be at least 1");
+  const ReconstructOptions::Names& names = options.names;
+  if (options.stride < 1) throw InputError(names.stride + " = " + std::to_string(options.stride) + ": must be at least 1");
+  for (const auto& [value, name] : {std::pair{options.voxel, names.voxel}, std::pair{options.cellSize, names.cellSize}})
+    if (!(value >= 0.0) || !std::isfinite(value))
+      throw InputError(name + " = " + formatValue(value) + ": must be a finite size in metres > 0 (or not given)");
+  // Before any work: OUT must not be the current folder or hold an input, and an existing
+  // OUT keeps every file that no earlier reconstruct wrote (forward/io/output_folder.h).
+  checkOutputFolder(outDir, {captureDir, options.truthScene}, names.output);
+  StagedFolder staged(outDir, kReconstructOutputs, names.output);
   RawDepthCapture capture = readRawDepthCapture(captureDir);
+  const long long outOfRange =
+      clearDepthsOutsideRange(capture, options.noise.sensor.minRangeMetres, options.noise.sensor.maxRangeMetres);
+  // A synthetic capture's truth.json, checked now (it only feeds the fit's report: a bad
+  // one is a warning, not copied).
+  const OptionalGroundTruth truth = readOptionalGroundTruth((fs::path(captureDir) / "truth.json").string());
+  // The time axis of the scene to be written, and the scene itself with the reader's checks.
+  const long long steps = static_cast<long long>(capture.frames.size() - 1) * options.stride;
+  if (steps > std::numeric_limits<int>::max())
+    throw InputError(names.stride + " = " + std::to_string(options.stride) + ": " +
+                     std::to_string(capture.frames.size()) + " frames would take " + std::to_string(steps) +
+                     " simulation steps (at most " + std::to_string(std::numeric_limits<int>::max()) + ")");
+  {
+    FitSceneSettings planned = options.scene;
+    planned.dt = capture.dt / options.stride;
+    planned.steps = static_cast<int>(steps);
+    planned.outputEvery = options.stride;
+    planned.geometryFile = "shape/rest_sdf.json";
+    planned.cellSize = options.cellSize > 0.0 ? options.cellSize : 1.0;
+    try {
+      checkFitScene(planned, (fs::path(outDir) / "scene.json").string());
+    } catch (const InputError& e) {
+      throw InputError(std::string("the scene to be written is not valid: ") + e.what() +
+                       (capture.dt / options.stride < kMinTimeStep ? " (capture dt " + formatValue(capture.dt) + " s / " +
+                                                                         names.stride + " " + std::to_string(options.stride) + ")"
+                                                                   : std::string()));
+    }
+  }
   const CaptureSegmentation segmentation = segmentCapture(capture, options.noise, options.segmentation);
 
   ReconstructSummary summary;
+  if (!truth.warning.empty()) summary.warnings.push_back(truth.warning);
   summary.groundNormal = segmentation.ground.normal;
   summary.groundOffset = segmentation.ground.offset;
   summary.objectSize = (segmentation.restHi - segmentation.restLo).norm();
   summary.voxel = options.voxel > 0.0 ? options.voxel : summary.objectSize / options.voxelsAcross;
   summary.cellSize = options.cellSize > 0.0 ? options.cellSize : summary.objectSize / options.cellsAcross;
+  // Sizes that the object's size makes absurd: refused before the fusion allocates its volume.
+  constexpr double kMaxVoxelsAcross = 300.0, kMaxCellsAcross = 200.0;
+  const auto requireAcross = [&](double size, const std::string& name, double lo, double hi, const char* what) {
+    const double across = summary.objectSize / size;
+    if (!(across >= lo && across <= hi)) {
+      char text[256];
+      std::snprintf(text, sizeof text, " = %g m: gives %.3g %s across the %.3g m object (allowed: %g to %g)", size,
+                    across, what, summary.objectSize, lo, hi);
+      throw InputError(name + text);
+    }
+  };
+  requireAcross(summary.voxel, options.voxel > 0.0 ? names.voxel : "the default voxel", 4.0, kMaxVoxelsAcross, "voxels");
+  requireAcross(summary.cellSize, options.cellSize > 0.0 ? names.cellSize : "the default cell size", 1.0,
+                kMaxCellsAcross, "grid cells");
+  summary.cameras = static_cast<int>(capture.cameras.size());
+  summary.depthsOutOfRange = outOfRange;
   summary.restFrames = static_cast<int>(segmentation.restFrames.size());
   summary.frames = static_cast<int>(segmentation.frames.size());
   summary.flyingPixels = segmentation.flyingPixels;
@@ -193,12 +250,9 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
   SdfVolume restSdf = fused.volume;
   summary.exactDistance = redistanceToSurface(restSdf, surface);
 
-  // Everything is written into OUT.partial, renamed to OUT at the end.
-  const fs::path out(outDir);
-  const fs::path partial = out.string() + ".partial";
-  std::error_code ec;
-  fs::remove_all(partial, ec);
-  try {
+  // Everything is written into the staging folder, moved into OUT at the end.
+  const fs::path partial = staged.path();
+  {
     fs::create_directories(partial / "shape");
     fs::create_directories(partial / "report");
     writeSdfVolume((partial / "shape" / "rest_sdf.json").string(), restSdf);
@@ -232,8 +286,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
 
     writeObservations(partial / "observations", capture, segmentation, options.noise, summary.framesWithoutObject);
     // A synthetic capture's true parameters travel along, so `softfit fit` prints them.
-    const fs::path truthJson = fs::path(captureDir) / "truth.json";
-    if (fs::exists(truthJson)) fs::copy_file(truthJson, partial / "observations" / "truth.json");
+    if (!truth.values.empty()) writeGroundTruth((partial / "observations" / "truth.json").string(), truth.values);
     for (const SegmentedFrame& s : segmentation.frames) summary.objectPoints += s.object.size();
 
     // Report: the segmented clouds of a few frames, the fused surface, the numbers.
@@ -255,6 +308,8 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
         {"volume", summary.volume},
         {"floating", summary.floating},
         {"sdf", summary.exactDistance ? "exact distance to rest_surface.obj" : "fused values (surface not closed)"},
+        {"cameras", summary.cameras},
+        {"depths_out_of_range", summary.depthsOutOfRange},
         {"rest_frames", summary.restFrames},
         {"frames", summary.frames},
         {"frames_without_object", summary.framesWithoutObject},
@@ -297,11 +352,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     }
     writeTextFile((report / "summary.json").string(), json.dump(2) + "\n");
 
-    fs::remove_all(out, ec);
-    fs::rename(partial, out);
-  } catch (...) {
-    fs::remove_all(partial, ec);
-    throw;
+    staged.install();
   }
   return summary;
 }

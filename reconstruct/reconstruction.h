@@ -5,8 +5,11 @@
 //   2. fuse the rest frames into an SDF volume with carving (tsdf_fusion.h) and extract
 //      its closed surface (surface_extraction.h), then move that surface onto the rest
 //      frames' points (surface_refinement.h);
-//   3. write, into OUT.partial (renamed to OUT at the end, so a failed run leaves no
-//      complete-looking OUT; an existing OUT is replaced only then):
+//   3. write, into a staging folder beside OUT (moved into OUT at the end, so a failed
+//      run leaves no complete-looking OUT; forward/io/output_folder.h). An existing OUT
+//      keeps every file of the user's: only an earlier reconstruct's files (listed in
+//      OUT/files_written.txt) are replaced. OUT may not be the current folder, the
+//      capture, or a folder holding either:
 //        OUT/scene.json                 the body on a cut-cell grid (fit_scene_writer.h), with
 //                                       the initial motion of the first frames (initial_motion.h)
 //        OUT/scene_tets.json            the same with the closed surface through TetGen
@@ -19,6 +22,7 @@
 //        OUT/report/                    summary.json, segmented clouds, fused surface,
 //                                       rest_shape.png (projection_image.h)
 #include <string>
+#include <vector>
 
 #include "reconstruct/capture_segmentation.h"
 #include "reconstruct/fit_scene_writer.h"
@@ -27,6 +31,10 @@
 #include "reconstruct/unseen_fill_trim.h"
 
 namespace softfit {
+
+// The top-level names reconstruct writes into OUT.
+inline const std::vector<std::string> kReconstructOutputs = {"scene.json", "scene_tets.json", "shape", "observations",
+                                                             "report"};
 
 struct ReconstructOptions {
   DepthNoise noise;            // the sensor's depth noise (kinect by default)
@@ -45,12 +53,20 @@ struct ReconstructOptions {
   // Close what no camera saw by the winding number of the seen surface instead of the
   // cameras' shadows (unseen_fill_trim.h).
   bool trimUnseenFill = true;
+  // How error messages name the options a caller gives (its CLI options or Python
+  // arguments): the output folder, voxel, cellSize, stride.
+  struct Names {
+    std::string output = "output", voxel = "voxel", cellSize = "cell_size", stride = "stride";
+  } names;
 };
 
 struct ReconstructSummary {
   Vec3 groundNormal = Vec3::UnitY();
   double groundOffset = 0.0;
   double objectSize = 0.0, voxel = 0.0, cellSize = 0.0, volume = 0.0;
+  std::vector<std::string> warnings;  // what the caller should tell the user (a bad truth.json)
+  int cameras = 0;  // one per intrinsics file
+  long long depthsOutOfRange = 0;  // depths outside the sensor's range, cleared (no measurement)
   int restFrames = 0, frames = 0, framesWithoutObject = 0, flyingPixels = 0;
   long long objectPoints = 0;
   bool exactDistance = false;  // rest_sdf holds the exact distance to the fused surface (sdf_redistance.h)
@@ -62,8 +78,10 @@ struct ReconstructSummary {
   double trueVolume = 0.0, volumeErrorPercent = 0.0, chamfer = 0.0, chamferCells = 0.0;
 };
 
-// Throws InputError (naming the file and frame) for bad input; nothing is left at OUT
-// or OUT.partial then.
+// Throws InputError (naming the file and frame, or the option by `options.names`) for bad
+// input; nothing is written into OUT then. Checked before any image is segmented: OUT,
+// the capture's manifest and images, voxel and cellSize (0 or finite and positive),
+// stride, and the scene that will be written (fit_scene_writer.h: checkFitScene).
 ReconstructSummary reconstructCapture(const std::string& captureDir, const std::string& outDir,
                                       const ReconstructOptions& options);
 

@@ -39,17 +39,19 @@ MaterialSettings parseMaterial(const JsonFields& f) {
   m.youngs = f.number("youngs_modulus", m.youngs);
   m.poisson = f.number("poisson_ratio", m.poisson);
   m.density = f.positive("density", m.density);
+  requireInRange(m.density, kDensityRange, f.field("density"));
+  requireInRange(m.youngs, kYoungsModulusRange, f.field("youngs_modulus"));
   lameFromYoungPoisson(m.youngs, m.poisson, f.path());
-  requireMagnitude(m.youngs, kMaxYoungsModulus, f.field("youngs_modulus"));
   if (f.has("regions")) {
     for (const auto& r : f.objectArray("regions")) {
       r.allowOnly({"box", "youngs_modulus", "poisson_ratio", "density"});
       MaterialRegion region;
       region.box = parseBox(r.object("box"));
       if (r.has("youngs_modulus")) region.youngs = r.number("youngs_modulus");
-      if (region.youngs) requireMagnitude(*region.youngs, kMaxYoungsModulus, r.field("youngs_modulus"));
+      if (region.youngs) requireInRange(*region.youngs, kYoungsModulusRange, r.field("youngs_modulus"));
       if (r.has("poisson_ratio")) region.poisson = r.number("poisson_ratio");
       if (r.has("density")) region.density = r.positive("density", 1.0);
+      if (region.density) requireInRange(*region.density, kDensityRange, r.field("density"));
       lameFromYoungPoisson(region.youngs.value_or(m.youngs), region.poisson.value_or(m.poisson), r.path());
       m.regions.push_back(region);
     }
@@ -295,12 +297,14 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
   }
   if (root.has("material")) scene.material = parseMaterial(root.object("material"));
   scene.gravity = root.vec3("gravity", scene.gravity);
+  for (int c = 0; c < 3; ++c) requireInRange(scene.gravity[c], kGravityRange, root.field("gravity"));
   if (root.has("damping")) {
     const JsonFields d = root.object("damping");
     d.allowOnly({"alpha1", "alpha2"});
     scene.damping.alpha1 = d.number("alpha1", 0.0);
     scene.damping.alpha2 = d.number("alpha2", 0.0);
-    if (scene.damping.alpha1 < 0 || scene.damping.alpha2 < 0) throw InputError(d.path() + ": alphas must be >= 0");
+    requireInRange(scene.damping.alpha1, kDampingRange, d.field("alpha1"));
+    requireInRange(scene.damping.alpha2, kDampingRange, d.field("alpha2"));
   }
   if (root.has("ground")) {
     const JsonFields g = root.object("ground");
@@ -310,6 +314,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     if (plane.normal.norm() == 0.0) throw InputError(g.field("normal") + ": must be non-zero");
     plane.normal.normalize();
     plane.offset = g.number("offset", 0.0);
+    requireInRange(plane.offset, kCoordinateRange, g.field("offset"));
     // Per unit area of the rest surface (N/m^3): each contact point's spring is k A_p
     // (ground_contact.h). 1e7: a 0.3 m box face resting on the floor is pushed with
     // 6.9e4 Pa at zero distance, as the former 1e4 per point did at a 3 cm point spacing.
@@ -335,8 +340,8 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     scene.initial.velocity = i.vec3("velocity", Vec3::Zero());
     scene.initial.angularVelocity = i.vec3("angular_velocity", Vec3::Zero());
     for (int c = 0; c < 3; ++c) {
-      requireMagnitude(scene.initial.velocity[c], kMaxSpeed, i.field("velocity"));
-      requireMagnitude(scene.initial.angularVelocity[c], kMaxAngularSpeed, i.field("angular_velocity"));
+      requireInRange(scene.initial.velocity[c], kSpeedRange, i.field("velocity"));
+      requireInRange(scene.initial.angularVelocity[c], kAngularSpeedRange, i.field("angular_velocity"));
     }
     if (i.has("center")) scene.initial.center = i.vec3("center");
     scene.initial.translation = i.vec3("translation", Vec3::Zero());
@@ -347,6 +352,7 @@ SceneDescription parseSceneFields(const JsonFields& root, const std::string& sou
     const JsonFields t = root.object("time");
     t.allowOnly({"dt", "steps"});
     scene.dt = t.positive("dt", scene.dt);
+    requireTimeStep(scene.dt, t.field("dt"));
     scene.steps = t.integer("steps", scene.steps);
     if (scene.steps < 0) throw InputError(t.field("steps") + ": must be >= 0");
   }

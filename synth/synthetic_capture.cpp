@@ -6,6 +6,7 @@
 
 #include "adjoint/parameter_space.h"
 #include "forward/errors.h"
+#include "forward/io/output_folder.h"
 #include "forward/io/run_marker.h"
 #include "grid/embedded_surface.h"
 #include "observations/camera_json.h"
@@ -77,8 +78,7 @@ std::map<std::string, double> trueValues(const SceneDescription& description, Bu
 SyntheticCaptureSummary writeSyntheticCapture(const SceneDescription& description, const std::string& output,
                                               const SyntheticCaptureOptions& options) {
   // Options first: a bad one fails before the simulation.
-  if (output.empty() || (fs::exists(output) && !fs::is_directory(output)))
-    throw InputError("-o = \"" + output + "\": must name a folder (or a path to create)");
+  checkOutputFolder(output, {}, options.outputName);
   const bool raw = options.raw();
   depthSensorModelFromOption(options.sensor, "--sensor");
   if (options.restFrames < -1) throw InputError("--rest-frames: must be >= 0");

@@ -37,6 +37,11 @@ struct FaceOptions {
   bool noJaw = false, perTet = false;
 };
 
+// The files a fit, solve or animation reads: its output folder must hold none of them.
+std::vector<std::string> inputFiles(const FaceOptions& o) {
+  return {o.model, o.targets, o.geometry, o.expressions};
+}
+
 MuscleGeometry startGeometry(const FaceOptions& o, const FaceModel& model) {
   return o.geometry.empty() ? model.geometry : readGeometryCsv(o.geometry, model);
 }
@@ -79,7 +84,7 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
 constexpr long long kMaxSyntheticFaceCells = 20000;
 
 void runGenerate(const FaceOptions& o) {
-  requireOutputFolder(o.output);
+  requireOutputFolder(o.output, {});
   beginRun(o.output, {"model.json"});  // an earlier run's marker and files
   const long long cells = static_cast<long long>(o.cellsAround) * o.cellsUp * o.cellsThrough;
   if (cells > kMaxSyntheticFaceCells)
@@ -104,7 +109,7 @@ void runGenerate(const FaceOptions& o) {
 }
 
 void runSolve(const FaceOptions& o) {
-  requireOutputFolder(o.output);
+  requireOutputFolder(o.output, inputFiles(o));
   beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
@@ -130,7 +135,7 @@ void runSolve(const FaceOptions& o) {
 }
 
 void runFit(const FaceOptions& o) {
-  requireOutputFolder(o.output);
+  requireOutputFolder(o.output, inputFiles(o));
   beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv", "history.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry initial = startGeometry(o, model);
@@ -158,7 +163,7 @@ void runFit(const FaceOptions& o) {
 }
 
 void runAnimate(const FaceOptions& o) {
-  requireOutputFolder(o.output);
+  requireOutputFolder(o.output, inputFiles(o));
   beginRun(o.output, {"animation.pvd"});
   FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
@@ -198,9 +203,10 @@ void addFaceCommand(CLI::App& app, int& exitCode) {
   generate->add_option("--cells-around", options->cellsAround, "Cells across the face (theta)")->check(integerBetween(1, kMaxSyntheticFaceCells));
   generate->add_option("--cells-up", options->cellsUp, "Cells from chin to forehead (phi)")->check(integerBetween(1, kMaxSyntheticFaceCells));
   generate->add_option("--cells-through", options->cellsThrough, "Cells through the tissue")->check(integerBetween(1, kMaxSyntheticFaceCells));
-  generate->add_option("--targets", options->targetCount, "Number of target expressions")->check(integerAtLeast(1));
+  generate->add_option("--targets", options->targetCount, "Number of target expressions")->check(integerBetween(1, 1000));
   generate->add_option("--seed", options->seed, "Expression seed");
-  generate->add_option("--shift", options->shift, "Displacement of the model's muscles from the truth (m)");
+  generate->add_option("--shift", options->shift, "Displacement of the model's muscles from the truth (m)")
+      ->check(numberBetween(-1.0, 1.0));
   generate->callback([options] { runGenerate(*options); });
 
   auto common = [&](CLI::App* c) {

@@ -21,9 +21,10 @@ CaptureBootstrapOptions makeCaptureBootstrapOptions(int steps, int replicates, i
     throw InputError("--bootstrap-steps needs the capture's noise: --noise-sigma must be > 0");
   if (replicates < 1) throw InputError("--bootstrap-replicates must be at least 1");
   if (refits < 1) throw InputError("--bootstrap-refits must be at least 1");
-  if (starts < 1 || static_cast<long long>(refits) * starts > INT_MAX)
+  constexpr long long kMaxRefitStarts = 10000;  // each one a whole fit
+  if (starts < 1 || static_cast<long long>(refits) * starts > kMaxRefitStarts)
     throw InputError("--bootstrap-refits x --multi-start: " + std::to_string(refits) + " x " + std::to_string(starts) +
-                     " refit starts per step are too many");
+                     " refit starts per step are too many (at most " + std::to_string(kMaxRefitStarts) + ")");
   CaptureBootstrapOptions options;
   options.steps = steps;
   options.replicates = replicates;

@@ -22,6 +22,7 @@
 #include "optim/fit_problem.h"
 #include "optim/report/convergence_plot.h"
 #include "optim/report/fit_report.h"
+#include "optim/fit_warnings.h"
 #include "optim/report/ground_truth.h"
 #include "scene/simulation_writer.h"
 
@@ -100,11 +101,13 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   const auto start = std::chrono::steady_clock::now();
   distribution.setWaitLimit(options.rankTimeout);
   const bool root = distribution.isRoot();  // rank 0 writes the outputs
-  requireOutputFolder(options.output);
+  requireOutputFolder(options.output, {options.inputs.scene, options.inputs.observations});
   if (root) beginRun(options.output, {"history.csv", "result.json", "convergence.png", "starts.csv"});
   requireFolder(options.inputs.observations, "--observations folder");
   const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
   const auto startValues = parseStart(options.start);
+  const OptionalGroundTruth truth = readOptionalGroundTruth((fs::path(options.inputs.observations) / "truth.json").string());
+  if (root && !truth.warning.empty()) std::fprintf(stderr, "warning: %s\n", truth.warning.c_str());
   FitInputs inputs;
   loadFitInputs(options.inputs, inputs);
   const SceneDescription& description = inputs.description;
@@ -178,8 +181,9 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   summary.names = names;
   summary.start = p0;
   summary.result = p;
-  summary.truth = readGroundTruth((dir / "truth.json").string());
+  summary.truth = truth.values;
   summary.optimization = result;
+  summary.warnings = fitEndWarnings(names, p, transforms);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   writeAtomically((fs::path(options.output) / "history.csv").string(),
                   [&](const std::string& path) { writeFitHistoryCsv(path, names, transforms, result.history); });
@@ -206,6 +210,7 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   std::printf("  %s after %d iterations (%d evaluations%s), cost %.6e, %.1f s\n", result.stopReason.c_str(),
               result.iterations, result.evaluations, forwardRuns.c_str(), result.cost, summary.seconds);
   std::printf("%s", formatFitSummary(summary).c_str());
+  for (const std::string& w : summary.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
   if (!solveFailed) markRunComplete(options.output, "softfit fit: " + result.stopReason);
   std::printf("  wrote %s/{history.csv, result.json, convergence.png%s, reconstruction/simulation.pvd%s}\n",
               options.output.c_str(), run.results.size() > 1 ? ", starts.csv" : "",
@@ -248,7 +253,7 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
       ->capture_default_str();
   cmd->add_option("--multi-start", options->multiStart,
                   "Number of starts (the given one and perturbed ones; under mpirun spread over the ranks)")
-      ->check(integerAtLeast(1))
+      ->check(integerBetween(1, 10000))
       ->capture_default_str();
   cmd->add_option("--bootstrap-steps", options->inputs.loss.bootstrapSteps,
                   "Parametric-bootstrap bias correction steps for noisy point clouds (needs --noise-sigma and the "
@@ -257,12 +262,12 @@ void addFitCommand(CLI::App& app, int& exitCode, WorkDistribution& distribution)
       ->capture_default_str();
   cmd->add_option("--bootstrap-replicates", options->bootstrapReplicates,
                   "Noise draws per rendered point in each bootstrap capture (averages the re-estimate's noise)")
-      ->check(integerAtLeast(1))
+      ->check(integerBetween(1, 1000))
       ->capture_default_str();
   cmd->add_option("--bootstrap-refits", options->bootstrapRefits,
                   "Synthetic captures (own noise seeds) fitted per bootstrap step, their re-estimates averaged; "
                   "under mpirun the refits (x --multi-start starts) are spread over the ranks")
-      ->check(integerAtLeast(1))
+      ->check(integerBetween(1, 10000))
       ->capture_default_str();
   addRankTimeoutOption(cmd, options->rankTimeout);
   cmd->add_flag("-q,--quiet", options->quiet, "No per-iteration lines");

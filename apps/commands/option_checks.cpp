@@ -49,4 +49,15 @@ CLI::Validator integerAtLeast(long long minimum) { return integerBetween(minimum
 CLI::Validator numberAtLeast(double minimum) { return numberCheck(minimum, true); }
 CLI::Validator numberAbove(double minimum) { return numberCheck(minimum, false); }
 
+CLI::Validator numberBetween(double minimum, double maximum) {
+  const std::string rule = "must be a finite number in [" + format(minimum) + ", " + format(maximum) + "]";
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        double value = 0.0;
+        if (!parseReal(text, value) || !(value >= minimum && value <= maximum)) return rule + ", got \"" + text + "\"";
+        return "";
+      },
+      "NUMBER in [" + format(minimum) + ", " + format(maximum) + "]");
+}
+
 }  // namespace softfit::apps

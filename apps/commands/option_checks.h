@@ -11,5 +11,6 @@ CLI::Validator integerAtLeast(long long minimum);
 CLI::Validator integerBetween(long long minimum, long long maximum);
 CLI::Validator numberAtLeast(double minimum);  // finite and >= minimum
 CLI::Validator numberAbove(double minimum);    // finite and > minimum
+CLI::Validator numberBetween(double minimum, double maximum);  // finite and in [minimum, maximum]
 
 }  // namespace softfit::apps

@@ -4,7 +4,11 @@
 #include <cstdio>
 #include <memory>
 
+#include "apps/commands/option_checks.h"
+#include "apps/commands/output_folder.h"
 #include "forward/errors.h"
+#include "forward/materials/material.h"
+#include "forward/value_limits.h"
 #include "observations/depth_sensor_json.h"
 #include "reconstruct/reconstruction.h"
 
@@ -21,20 +25,25 @@ struct ReconstructCliOptions {
 };
 
 void runReconstruct(ReconstructCliOptions& o) {
+  requireOutputFolder(o.output, {o.capture, o.reconstruct.truthScene, o.sensor});
+  o.reconstruct.names = {"-o", "--voxel", "--cell-size", "--stride"};
   o.reconstruct.noise.sensor = depthSensorModelFromOption(o.sensor, "--sensor");
   o.reconstruct.trimUnseenFill = !o.keepUnseenFill;
+  // The ranges every reader of these values checks (forward/value_limits.h).
   const FitSceneSettings& s = o.reconstruct.scene;
-  if (!(s.youngsModulus > 0.0)) throw InputError("--youngs: must be positive");
-  if (!(s.poissonRatio > -1.0 && s.poissonRatio < 0.5)) throw InputError("--poisson: must be in (-1, 0.5)");
-  if (!(s.density > 0.0)) throw InputError("--density: must be positive");
+  requireInRange(s.youngsModulus, kYoungsModulusRange, "--youngs");
+  requireInRange(s.poissonRatio, kPoissonRatioRange, "--poisson");
+  requireInRange(s.density, kDensityRange, "--density");
+  parseMaterialModel(s.material, "--material");
   const auto start = std::chrono::steady_clock::now();
   const ReconstructSummary r = reconstructCapture(o.capture, o.output, o.reconstruct);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("softfit reconstruct: %s -> %s (%.1f s)\n", o.capture.c_str(), o.output.c_str(), seconds);
   std::printf("  ground normal (%.6f, %.6f, %.6f) offset %.6f\n", r.groundNormal[0], r.groundNormal[1],
               r.groundNormal[2], r.groundOffset);
-  std::printf("  %d rest frames, %d frames (%d without the object), %lld object points, %d flying pixels removed\n",
-              r.restFrames, r.frames, r.framesWithoutObject, r.objectPoints, r.flyingPixels);
+  std::printf("  %d cameras, %d rest frames, %d frames (%d without the object), %lld object points, %d flying pixels "
+              "removed\n",
+              r.cameras, r.restFrames, r.frames, r.framesWithoutObject, r.objectPoints, r.flyingPixels);
   std::printf("  rest shape: size %.4f m, voxel %.4f m, volume %.6g m^3, grid cell %.4f m\n", r.objectSize, r.voxel,
               r.volume, r.cellSize);
   if (r.unseenFill.trimmedSamples > 0)
@@ -54,6 +63,7 @@ void runReconstruct(ReconstructCliOptions& o) {
                 r.motion.velocity[2], r.motion.angularVelocity[0], r.motion.angularVelocity[1],
                 r.motion.angularVelocity[2]);
   std::printf("  wrote scene.json, scene_tets.json, shape/, observations/, report/\n");
+  for (const std::string& w : r.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
 }
 
 }  // namespace
@@ -65,11 +75,15 @@ void addReconstructCommand(CLI::App& app) {
   cmd->add_option("capture", o->capture, "Capture folder (capture.json with depth frames and rest_frames)")
       ->required()
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("-o,--output", o->output, "Output folder (replaced when the run succeeds)")->capture_default_str();
+  cmd->add_option("-o,--output", o->output, "Output folder (its earlier reconstruct outputs are replaced when the run succeeds; no other file is touched)")->capture_default_str();
   cmd->add_option("--sensor", o->sensor, "Depth noise model: kinect, ideal, or a sensor JSON file (observations/README.md)")->capture_default_str();
-  cmd->add_option("--voxel", o->reconstruct.voxel, "TSDF voxel size in metres (default: object size / 48)");
-  cmd->add_option("--cell-size", o->reconstruct.cellSize, "Grid cell size in metres (default: object size / 8)");
-  cmd->add_option("--stride", o->reconstruct.stride, "Simulation steps per capture frame")->capture_default_str();
+  cmd->add_option("--voxel", o->reconstruct.voxel, "TSDF voxel size in metres (default: object size / 48)")
+      ->check(numberAbove(0.0));
+  cmd->add_option("--cell-size", o->reconstruct.cellSize, "Grid cell size in metres (default: object size / 8)")
+      ->check(numberAbove(0.0));
+  cmd->add_option("--stride", o->reconstruct.stride, "Simulation steps per capture frame")
+      ->capture_default_str()
+      ->check(integerBetween(1, 1000000));
   cmd->add_option("--velocity-frames", o->reconstruct.initialMotion.frames,
                   "Motion frames registered to the rest cloud for the initial velocity (0: none)")
       ->capture_default_str()

@@ -27,7 +27,7 @@ struct SimulateOptions {
 
 void runSimulate(const SimulateOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  requireOutputFolder(options.output);
+  requireOutputFolder(options.output, {options.scene});
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;

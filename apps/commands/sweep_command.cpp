@@ -99,7 +99,9 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
   const auto start = std::chrono::steady_clock::now();
   distribution.setWaitLimit(options.rankTimeout);
   const bool root = distribution.isRoot();
-  requireOutputFolder(options.output);
+  std::vector<std::string> inputFiles = options.paths;
+  inputFiles.insert(inputFiles.end(), {options.inputs.scene, options.inputs.observations});
+  requireOutputFolder(options.output, inputFiles);
   // Checked before any work: the grid's syntax, its names, the observations folder.
   const bool latin = options.lhs > 0;
   const std::vector<SweepAxis> axes = parseSweepGrid(options.grid, latin);
@@ -110,20 +112,21 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
     throw InputError("--grid: " + parameterList + " names a parameter group; give its components (e.g. gravity_y)");
   if (root) beginRun(options.output, {"sweep.csv", "sweep.png"});
   requireFolder(options.inputs.observations, "--observations folder");
+  const OptionalGroundTruth truth = readOptionalGroundTruth((fs::path(options.inputs.observations) / "truth.json").string());
+  if (root && !truth.warning.empty()) std::fprintf(stderr, "warning: %s\n", truth.warning.c_str());
 
   FitInputs inputs;
   loadFitInputs(options.inputs, inputs);
 
   ParameterSpace space(parameters, inputs.scene.motion, inputs.scene.elementRegion);
   const std::vector<std::string> names = space.names();
-  // Each axis' ends within its parameter's domain and magnitude limit (the domains are intervals).
+  // Each axis' ends within its parameter's range and its transform's domain (both are intervals).
   const TransformSet ranges = defaultTransforms(space.parameters());
   for (size_t k = 0; k < axes.size(); ++k) {
     for (double v : {axes[k].low, axes[k].high}) {
+      checkParameterValue(*space.parameters()[k].descriptor, v, "--grid " + names[k]);
       try {
         ranges.transforms[k].toInternal(v);
-        const double limit = space.parameters()[k].descriptor->magnitudeLimit;
-        if (limit > 0.0) requireMagnitude(v, limit, "value");
       } catch (const InputError& e) {
         throw InputError("--grid " + names[k] + ": " + e.what());
       }
@@ -207,7 +210,7 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
       data.low.push_back(a.low);
       data.high.push_back(a.high);
     }
-    data.truth = readGroundTruth((fs::path(options.inputs.observations) / "truth.json").string());
+    data.truth = truth.values;
     data.paths = paths;
     writeAtomically((out / "sweep.png").string(), [&](const std::string& path) { writeLandscapePlot(path, data); });
     plotNote = ", sweep.png";

@@ -24,7 +24,7 @@ struct SynthOptions {
 };
 
 void runSynth(const SynthOptions& options) {
-  requireOutputFolder(options.output);
+  requireOutputFolder(options.output, {options.scene, options.capture.cameras});
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;

@@ -1,10 +1,10 @@
 #include "forward/materials/material.h"
 
-#include <charconv>
 #include <cmath>
 #include <stdexcept>
 
 #include "forward/errors.h"
+#include "forward/value_limits.h"
 #include "forward/materials/arap_material.h"
 #include "forward/materials/corotated_material.h"
 #include "forward/materials/linear_material.h"
@@ -15,15 +15,6 @@
 namespace softfit {
 
 namespace {
-
-// Shortest representation that round-trips ("0.7", not "0.69999999999999996").
-std::string formatNumber(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return std::string(buffer, result.ptr);
-}
 
 struct ModelName {
   MaterialModel model;
@@ -43,10 +34,11 @@ constexpr ModelName kModelNames[] = {
 }  // namespace
 
 LameParameters lameFromYoungPoisson(double youngs, double poisson, const std::string& field) {
+  // Only the physical domain here (a fit's trial points pass through too); readers of
+  // input check kYoungsModulusRange (forward/value_limits.h).
   if (!std::isfinite(youngs) || youngs <= 0.0)
-    throw InputError(field + ".youngs_modulus = " + formatNumber(youngs) + ": must be a finite number > 0");
-  if (!std::isfinite(poisson) || poisson <= -1.0 || poisson >= 0.5)
-    throw InputError(field + ".poisson_ratio = " + formatNumber(poisson) + ": must be in (-1, 0.5)");
+    throw InputError(field + ".youngs_modulus = " + formatValue(youngs) + ": must be a finite number > 0");
+  requireInRange(poisson, kPoissonRatioRange, field + ".poisson_ratio");
   LameParameters p;
   p.mu = youngs / (2.0 * (1.0 + poisson));
   p.lambda = youngs * poisson / ((1.0 + poisson) * (1.0 - 2.0 * poisson));

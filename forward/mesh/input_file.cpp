@@ -14,6 +14,7 @@ namespace {
 // Why `path` is not a regular file, or "" when it is one.
 std::string notARegularFile(const std::string& path) {
   if (path.empty()) return "empty path";
+  if (path.find('\0') != std::string::npos) return "the path holds a NUL character";
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);  // follows links; never opens the file
   switch (status.type()) {
@@ -30,14 +31,22 @@ std::string notARegularFile(const std::string& path) {
 
 }  // namespace
 
+std::string printablePath(const std::string& path) {
+  std::string out;
+  for (char c : path) out += c == '\0' ? std::string("\\0") : std::string(1, c);
+  return out;
+}
+
 void requireRegularFile(const std::string& path, const std::string& what) {
   const std::string reason = notARegularFile(path);
-  if (!reason.empty()) throw InputError(path + ": cannot open " + what + " (" + reason + ")");
+  if (!reason.empty()) throw InputError(printablePath(path) + ": cannot open " + what + " (" + reason + ")");
 }
 
 void requireFolder(const std::string& path, const std::string& what) {
   std::error_code ec;
   if (path.empty()) throw InputError(what + ": empty path");
+  if (path.find('\0') != std::string::npos)
+    throw InputError(printablePath(path) + ": " + what + ": the path holds a NUL character");
   if (!fs::is_directory(path, ec))
     throw InputError(path + ": " + what + ": " + (fs::exists(path, ec) ? "it is not a folder" : "does not exist"));
 }

@@ -12,6 +12,8 @@ namespace softfit {
 // InputError "<path>: cannot open <what> (<reason>)" unless `path` is a regular file.
 // `what` names the kind of file ("file", "SDF volume header", ...).
 void requireRegularFile(const std::string& path, const std::string& what = "file");
+// The path as messages show it: a NUL character (which would end the message) as "\0".
+std::string printablePath(const std::string& path);
 // InputError "<path>: <what> is not a folder (...)" unless `path` is an existing folder.
 void requireFolder(const std::string& path, const std::string& what = "folder");
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "forward/mesh/text_tokenizer.h"
+#include "forward/value_limits.h"
 
 namespace softfit {
 
@@ -27,7 +28,9 @@ int cornerIndex(TextTokenizer& in, std::string_view corner, std::size_t vertexCo
 
 }  // namespace
 
-TriangleSurface readObjSurface(const std::string& path) {
+namespace {
+
+TriangleSurface readObj(const std::string& path, bool requireFaces) {
   TextTokenizer in(path, '#');
   std::vector<Vec3> vertices;
   std::vector<std::array<int, 3>> triangles;
@@ -40,6 +43,7 @@ TriangleSurface readObjSurface(const std::string& path) {
         if (!in.moreOnLine()) in.fail("vertex with fewer than 3 coordinates");
         x[c] = in.real("a vertex coordinate");
         if (!std::isfinite(x[c])) in.fail("vertex coordinate is not finite");
+        if (std::abs(x[c]) > kMaxCoordinate) in.fail("vertex coordinate beyond 1e12 in magnitude");
       }
       vertices.push_back(x);
     } else if (keyword == "f") {
@@ -50,7 +54,8 @@ TriangleSurface readObjSurface(const std::string& path) {
     }
     in.skipRestOfLine();  // optional w / colours, and every statement we ignore
   }
-  if (triangles.empty()) in.failFile("no faces ('f' statements) found");
+  if (requireFaces && triangles.empty()) in.failFile("no faces ('f' statements) found");
+  if (vertices.empty()) in.failFile("no vertices ('v' statements) found");
 
   TriangleSurface surface;
   surface.source = path;
@@ -61,5 +66,11 @@ TriangleSurface readObjSurface(const std::string& path) {
     for (int c = 0; c < 3; ++c) surface.triangles(t, c) = triangles[t][c];
   return surface;
 }
+
+}  // namespace
+
+TriangleSurface readObjSurface(const std::string& path) { return readObj(path, true); }
+
+PointMatrix readObjVertices(const std::string& path) { return readObj(path, false).vertices; }
 
 }  // namespace softfit

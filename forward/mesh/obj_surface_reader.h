@@ -3,6 +3,7 @@
 #include <string>
 
 #include "forward/mesh/triangle_surface.h"
+#include "forward/types.h"
 
 namespace softfit {
 
@@ -12,6 +13,11 @@ namespace softfit {
 // ignored. All vertices are kept in file order. Returns the surface with .source = path.
 // Throws InputError "<path>:<line>: ..." for a missing file, malformed numbers, faces with
 // fewer than 3 vertices, out-of-range indices, or a file without faces.
+// Vertex coordinates beyond kMaxCoordinate (forward/value_limits.h) are refused too.
 TriangleSurface readObjSurface(const std::string& path);
+
+// The vertices alone (a scan without faces is fine); the same errors, but faces are
+// optional and at least one vertex is required.
+PointMatrix readObjVertices(const std::string& path);
 
 }  // namespace softfit

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "forward/errors.h"
+#include "forward/mesh/input_file.h"
 
 namespace softfit {
 
@@ -48,8 +49,7 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
 }  // namespace
 
 FitHistoryTrack readFitHistoryCsv(const std::string& path, const std::vector<std::string>& names) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open (a fit's history.csv)");
+  std::ifstream in = openInputFile(path, "fit history (a fit's history.csv)");  // no FIFO, device or folder
   std::string line;
   if (!std::getline(in, line)) throw InputError(path + ": empty, expected a header line");
   const std::vector<std::string> header = splitCsvLine(line);
@@ -101,6 +101,7 @@ void writeFitResultJson(const std::string& path, const FitSummary& s) {
   j["evaluations"] = s.optimization.evaluations;
   if (s.optimization.residualEvaluations > 0) j["forward_runs_for_jacobian"] = s.optimization.residualEvaluations;
   j["converged"] = s.optimization.converged;
+  j["warnings"] = s.warnings;
   j["stop_reason"] = s.optimization.stopReason;
   j["seconds"] = s.seconds;
   if (s.bootstrap.steps > 0) {

@@ -26,6 +26,7 @@ struct FitSummary {
   std::map<std::string, double> truth;  // known true values (synthetic data), optional
   OptimizationResult optimization;  // of the plain fit
   FitBootstrapSummary bootstrap;
+  std::vector<std::string> warnings;  // fitEndWarnings (optim/fit_warnings.h), next to "converged"
   double seconds = 0.0;
 };
 

@@ -1,5 +1,6 @@
 #include "optim/report/ground_truth.h"
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -31,6 +32,21 @@ std::map<std::string, double> readGroundTruth(const std::string& path) {
     throw InputError(path + ": invalid JSON: " + e.what());
   }
   return values;
+}
+
+OptionalGroundTruth readOptionalGroundTruth(const std::string& path) {
+  OptionalGroundTruth truth;
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return truth;
+  try {
+    truth.values = readGroundTruth(path);
+    for (const auto& [name, value] : truth.values)
+      if (!std::isfinite(value)) throw InputError(path + ": \"" + name + "\" must be a finite number");
+  } catch (const InputError& e) {
+    truth.values.clear();
+    truth.warning = std::string(e.what()) + "; the true values are not reported";
+  }
+  return truth;
 }
 
 }  // namespace softfit

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "forward/errors.h"
+#include "forward/io/output_folder.h"
 #include "observations/depth_sensor_json.h"
 #include "python/bindings/interruptible.h"
 #include "reconstruct/reconstruction.h"
@@ -32,6 +33,8 @@ py::dict summaryDict(const ReconstructSummary& r) {
   out["flying_pixels"] = r.flyingPixels;
   out["exact_distance"] = r.exactDistance;
   out["initial_velocity"] = vec3(r.motion.velocity);
+  out["cameras"] = r.cameras;
+  out["warnings"] = r.warnings;
   if (r.compared) {
     out["true_volume"] = r.trueVolume;
     out["volume_error_percent"] = r.volumeErrorPercent;
@@ -49,9 +52,11 @@ void bindCaptures(py::module_& m) {
       [](const std::string& scene, const std::string& output, const std::string& sensor, bool background,
          int restFrames, int cameraCount, int resolution, double noise, std::uint64_t seed, int stride, int steps,
          const std::string& cameras) {
+        checkOutputFolder(output, {scene, cameras}, "output");
         SceneDescription description = loadScene(scene);
         if (steps >= 0) description.steps = steps;
         SyntheticCaptureOptions options;
+        options.outputName = "output";
         options.sensor = sensor;
         options.background = background;
         options.restFrames = restFrames;
@@ -85,9 +90,6 @@ truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
          double cellSize, int stride, int velocityFrames, const std::string& truthScene) {
         ReconstructOptions options;
         options.noise.sensor = depthSensorModelFromOption(sensor, "sensor");
-        if (!(voxel >= 0.0)) throw InputError("voxel: must be >= 0 (0 = object size / 48)");
-        if (!(cellSize >= 0.0)) throw InputError("cell_size: must be >= 0 (0 = object size / 8)");
-        if (stride < 1) throw InputError("stride: must be at least 1");
         if (velocityFrames < 0) throw InputError("velocity_frames: must be >= 0");
         options.voxel = voxel;
         options.cellSize = cellSize;

@@ -7,9 +7,11 @@
 #include <optional>
 
 #include "forward/errors.h"
+#include "forward/value_limits.h"
 #include "observations/capture_io.h"
 #include "observations/displacement_loss.h"
 #include "optim/fit_setup.h"
+#include "optim/fit_warnings.h"
 #include "python/bindings/interruptible.h"
 #include "python/bindings/numpy_views.h"
 #include "python/bindings/python_scene.h"
@@ -75,9 +77,12 @@ struct PythonFitOptions {
 
 py::dict fit(PythonScene& scene, const std::string& observations, const py::object& namesArg,
              const std::map<std::string, double>& start, const PythonFitOptions& options, const py::object& callback) {
-  std::vector<std::string> names;
-  if (py::isinstance<py::str>(namesArg)) names = {namesArg.cast<std::string>()};
-  else names = namesArg.cast<std::vector<std::string>>();
+  const std::vector<std::string> names = nameList(namesArg, "names");
+  if (options.maxIterations < 1) throw InputError("max_iterations = " + std::to_string(options.maxIterations) + ": must be at least 1");
+  for (const auto& [value, name] : {std::pair{options.gradientTolerance, "gradient_tolerance"},
+                                    std::pair{options.costTolerance, "cost_tolerance"}})
+    if (!(value >= 0.0) || !std::isfinite(value))
+      throw InputError(std::string(name) + " = " + formatValue(value) + ": must be a finite number >= 0");
   ParameterSpace space = scene.space(names);
   const std::vector<std::string> expanded = space.names();
   const TransformSet transforms = defaultTransforms(space.parameters());
@@ -149,6 +154,7 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   out["forward_runs_for_jacobian"] = result.residualEvaluations;  // gauss-newton's J
   out["converged"] = result.converged;
   out["stop_reason"] = result.stopReason;
+  out["warnings"] = fitEndWarnings(expanded, p, transforms);
   out["optimizer"] = optimizerKindName(optimizer.kind);
   return out;
 }
@@ -200,7 +206,7 @@ with noise_sigma > 0 fits noisy point clouds by their likelihood (no noise bias;
 rendered with the folder's cameras.json); point_cost="pixel" compares each point with the
 model's point at the same camera pixel (frames of one depth image each). The scene keeps the
 fitted values. Returns {"names", "start", "params", "cost",
-"iterations", "evaluations", "forward_runs_for_jacobian", "converged", "stop_reason",
+"iterations", "evaluations", "forward_runs_for_jacobian", "converged", "stop_reason", "warnings" (a parameter at an absurd value or a bound),
 "optimizer"}.)doc");
 }
 

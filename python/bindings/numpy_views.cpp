@@ -1,5 +1,6 @@
 #include "python/bindings/numpy_views.h"
 
+#include <cmath>
 #include <cstring>
 
 #include "forward/errors.h"
@@ -29,6 +30,28 @@ void requireShape(const Array& a, std::initializer_list<pybind11::ssize_t> shape
   if (!same)
     throw InputError(field + ": shape " + shapeText(a.shape(), a.ndim()) + ", expected " +
                      shapeText(shape.begin(), shape.size()));
+}
+
+void requireFinite(const Array& a, const std::string& field) {
+  const double* data = a.data();
+  for (pybind11::ssize_t i = 0; i < a.size(); ++i)
+    if (!std::isfinite(data[i]))
+      throw InputError(field + ": holds a value that is not finite (flat index " + std::to_string(i) + ")");
+}
+
+std::vector<std::string> nameList(const pybind11::handle& names, const std::string& argument) {
+  if (pybind11::isinstance<pybind11::str>(names)) return {names.cast<std::string>()};
+  const auto type = [](const pybind11::handle& h) { return std::string(pybind11::str(h.get_type().attr("__name__"))); };
+  if (pybind11::isinstance<pybind11::list>(names) || pybind11::isinstance<pybind11::tuple>(names)) {
+    std::vector<std::string> out;
+    for (const pybind11::handle& item : names) {
+      if (!pybind11::isinstance<pybind11::str>(item))
+        throw pybind11::type_error(argument + ": expected parameter names (str), got an item of type " + type(item));
+      out.push_back(item.cast<std::string>());
+    }
+    return out;
+  }
+  throw pybind11::type_error(argument + ": expected a parameter name or a list of names (str), got " + type(names));
 }
 
 VecX fromRowsOf3(const Array& a, int rows, const std::string& field) {

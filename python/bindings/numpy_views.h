@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 
 #include <string>
+#include <vector>
 
 #include "forward/types.h"
 
@@ -16,5 +17,10 @@ Array toRowsOf3(const VecX& v);
 VecX fromRowsOf3(const Array& a, int rows, const std::string& field);
 // InputError naming `field` unless `a` has exactly these dimensions.
 void requireShape(const Array& a, std::initializer_list<pybind11::ssize_t> shape, const std::string& field);
+// InputError naming `field` when `a` holds a NaN or an infinity.
+void requireFinite(const Array& a, const std::string& field);
+// Parameter names as the CLI's --params: "E,nu" or ["E", "nu"]; a TypeError naming
+// `argument` for anything else (never pybind11's bare cast error).
+std::vector<std::string> nameList(const pybind11::handle& names, const std::string& argument);
 
 }  // namespace softfit::python

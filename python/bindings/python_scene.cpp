@@ -52,10 +52,8 @@ void PythonScene::setParameters(const std::vector<std::string>& names, const Vec
   if (values.size() != s.size())
     throw InputError("params: " + std::to_string(values.size()) + " values for " + std::to_string(s.size()) +
                      " parameters (" + joinNames(s.names()) + ")");
-  for (int i = 0; i < s.size(); ++i) {  // the limits the CLI applies to --start values
-    const double limit = s.parameters()[i].descriptor->magnitudeLimit;
-    if (limit > 0.0) requireMagnitude(values[i], limit, "parameter " + parameterName(s.parameters()[i]));
-  }
+  for (int i = 0; i < s.size(); ++i)  // the ranges the CLI applies to --start values
+    checkParameterValue(*s.parameters()[i].descriptor, values[i], "parameter " + parameterName(s.parameters()[i]));
   if (trial) restoreParameterValues(base_, *built_.model);
   s.apply(values, *built_.model, initial_);
   built_.motion = s.motion();

@@ -18,10 +18,7 @@ namespace py = pybind11;
 namespace {
 
 // A name list as the CLI's --params: "E,nu" or ["E", "nu"].
-std::vector<std::string> namesOf(const py::handle& names) {
-  if (py::isinstance<py::str>(names)) return {names.cast<std::string>()};
-  return names.cast<std::vector<std::string>>();
-}
+std::vector<std::string> namesOf(const py::handle& names) { return nameList(names, "names"); }
 
 // L = sum_k <dL/dx_k, x_k> + <dL/dv_k, v_k>: its gradient is the given per-frame arrays,
 // so the reverse pass maps any loss's per-frame gradient to the parameters.
@@ -95,7 +92,9 @@ py::dict gradientOf(PythonScene& scene, const py::object& names, const Array& dx
   TrajectorySetup setup = scene.trajectory();
   const py::ssize_t frames = setup.steps + 1, n = setup.model->nodeCount();
   requireShape(dx, {frames, n, 3}, "dl_dx");
+  requireFinite(dx, "dl_dx");
   if (dv) requireShape(*dv, {frames, n, 3}, "dl_dv");
+  if (dv) requireFinite(*dv, "dl_dv");
   LinearTrajectoryLoss loss(dx.data(), dv ? dv->data() : nullptr, setup.model->dofCount());
   CheckpointOptions checkpoints;
   checkpoints.strategy = parseCheckpointStrategy(checkpointing, "checkpointing");
@@ -119,6 +118,24 @@ py::dict gradientOf(PythonScene& scene, const py::object& names, const Array& dx
 }  // namespace
 
 void bindScene(py::module_& m) {
+  m.def(
+      "parameter_names",
+      [] {
+        std::vector<std::string> names;
+        for (const ParameterDescriptor& d : parameterDescriptors()) names.push_back(d.name);
+        return names;
+      },
+      "The names a parameter list may use (the CLI's --params), without groups and regions");
+  m.def(
+      "parameter_range",
+      [](const std::string& name) {
+        const ParameterDescriptor* d = findParameterDescriptor(name);
+        if (!d) throw InputError("name: unknown parameter \"" + name + "\"");
+        return py::make_tuple(d->range.lower, d->range.upper, d->range.lowerOpen, d->range.upperOpen);
+      },
+      py::arg("name"),
+      "(lower, upper, lower_open, upper_open): the values set_parameters, the CLI's --start and the scene reader "
+      "accept");
   py::class_<PythonScene>(m, "Scene", R"doc(A scene (the CLI's scene JSON), built and ready to simulate.
 
 Scene(path) loads a file; Scene.from_json(text, base_dir) (or softfit.scene_from_dict)

@@ -26,9 +26,10 @@ TEST(ParameterDescriptor, NamesAreUniqueAndFoundAndGroupsExpand) {
   EXPECT_EQ(findParameterDescriptor("nu")->transform.kind, ParameterTransform::Kind::Logit);
   EXPECT_EQ(findParameterDescriptor("nu")->transform.upper, 0.5);
   EXPECT_EQ(findParameterDescriptor("gravity_y")->transform.kind, ParameterTransform::Kind::Identity);
-  EXPECT_EQ(findParameterDescriptor("E")->magnitudeLimit, 1e15);
-  EXPECT_EQ(findParameterDescriptor("velocity_z")->magnitudeLimit, 1e6);
-  EXPECT_EQ(findParameterDescriptor("nu")->magnitudeLimit, 0.0);
+  EXPECT_EQ(findParameterDescriptor("E")->range.upper, 1e15);
+  EXPECT_EQ(findParameterDescriptor("velocity_z")->range.upper, 1e6);
+  EXPECT_EQ(findParameterDescriptor("nu")->range.text(), "(-1, 0.5)");
+  EXPECT_EQ(findParameterDescriptor("alpha1")->range.text(), "[0, 1e+06]");
 }
 
 TEST(ParameterDescriptor, EveryParameterWritesWhatItReads) {

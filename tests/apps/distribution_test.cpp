@@ -228,5 +228,15 @@ TEST_F(MpiRuns, OtherCommandsRefuseToRunAsSeveralProcesses) {
   EXPECT_NE(r.output.find("does not run under MPI"), std::string::npos) << r.output;
 }
 
+TEST_F(MpiRuns, HelpWithoutASubcommandPrintsTheHelpOnce) {
+  const auto r = runMpi(2, "--help");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output.find("does not run under MPI"), std::string::npos) << r.output;
+  const std::string title = "differentiable simulation of elastic solids";
+  const std::size_t first = r.output.find(title);
+  ASSERT_NE(first, std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find(title, first + 1), std::string::npos) << "printed twice:\n" << r.output;
+}
+
 }  // namespace
 }  // namespace softfit::apps

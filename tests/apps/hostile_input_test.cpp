@@ -155,8 +155,14 @@ const HostileCase kOptionValues[] = {
      {"--multi-start"}},
     {"fit_bootstrap_refit_starts_overflow",
      "fit {H}/tiny_box.json --observations {H}/fit_capture --params E --noise-sigma 0.005 --bootstrap-steps 1"
-     " --bootstrap-refits 100000 --multi-start 100000 -o {T}/out",
+     " --bootstrap-refits 1000 --multi-start 1000 -o {T}/out",
      2, {"--bootstrap-refits", "too many"}},
+    {"fit_bootstrap_replicates_huge",
+     "fit {H}/tiny_box.json --observations {H}/fit_capture --params E --noise-sigma 0.005 --bootstrap-steps 1"
+     " --bootstrap-replicates 1000000000 -o {T}/out",
+     2, {"--bootstrap-replicates", "[1, 1000]"}},
+    {"face_generate_targets_huge", "face generate --targets 100000000 -o {T}/out", 2, {"--targets", "[1, 1000]"}},
+    {"face_generate_shift_nan", "face generate --shift nan -o {T}/out", 2, {"--shift"}},
     {"fit_start_trailing_junk", "fit {H}/tiny_box.json --observations {T}/folder --params E --start E=3200xyz -o {T}/out",
      2, {"--start", "E=3200xyz"}},
     {"fit_start_repeated", "fit {H}/tiny_box.json --observations {T}/folder --params E --start E=1,E=2 -o {T}/out", 2,
@@ -203,18 +209,18 @@ INSTANTIATE_TEST_SUITE_P(UnusableData, HostileInput, ::testing::ValuesIn(kUnusab
 // reported as a failed solve, exit 3). Legitimate values next to them still run.
 const HostileCase kMagnitudes[] = {
     {"scene_youngs_1e308", "simulate {H}/value_youngs_1e308.json -o {T}/out", 2,
-     {"value_youngs_1e308.json", "youngs_modulus", "at most 1e+15"}},
+     {"value_youngs_1e308.json", "youngs_modulus", "must lie in [1e-06, 1e+15]"}},
     {"scene_velocity_1e308", "simulate {H}/value_velocity_1e308.json -o {T}/out", 2,
-     {"value_velocity_1e308.json", "initial.velocity", "at most 1e+06"}},
+     {"value_velocity_1e308.json", "initial.velocity", "must lie in [-1e+06, 1e+06]"}},
     {"scene_dirichlet_velocity_1e308", "simulate {H}/value_dirichlet_velocity_1e308.json -o {T}/out", 2,
      {"value_dirichlet_velocity_1e308.json", "motion.velocity", "at most 1e+06"}},
     {"scene_dirichlet_angular_velocity_1e308", "simulate {H}/value_dirichlet_angular_1e308.json -o {T}/out", 2,
      {"value_dirichlet_angular_1e308.json", "motion.angular_velocity", "at most 1e+06"}},
     {"fit_start_youngs_1e308", "fit {H}/tiny_box.json --observations {H}/fit_capture --params E --start E=1e308 -o {T}/out",
-     2, {"--start E", "at most 1e+15"}},
+     2, {"--start E = 1e+308: must lie in [1e-06, 1e+15]"}},
     {"fit_start_velocity_1e308",
      "fit {H}/tiny_box.json --observations {H}/fit_capture --params velocity_y --start velocity_y=1e308 -o {T}/out", 2,
-     {"--start velocity_y", "at most 1e+06"}},
+     {"--start velocity_y = 1e+308: must lie in [-1e+06, 1e+06]"}},
     {"fit_capture_point_1e200",
      "fit {H}/tiny_box.json --observations {H}/capture_point_1e200 --params E -o {T}/out", 2,
      {"huge.xyz", "point 1 coordinate z", "1e+200"}},
@@ -310,6 +316,66 @@ TEST_F(HostileFaceInput, SolveRefusesUnknownKeysAndDuplicateTargetNames) {
   EXPECT_EQ(twice.exitCode, 2) << twice.output;
   EXPECT_NE(twice.output.find("targets.json"), std::string::npos) << twice.output;
   EXPECT_NE(twice.output.find("\"a\" is used twice"), std::string::npos) << twice.output;
+}
+
+// An empty node list (closest-point or correspondence mode, inline or in a file) is
+// refused naming it (it segfaulted after the solve); a target name is a plain file name
+// (a name "../../x" wrote its VTU outside -o, an empty one a hidden file).
+TEST_F(HostileFaceInput, EmptyNodeListsAndTargetNamesThatAreNotFileNamesAreRefused) {
+  const std::string targets = face + "/targets/targets.json";
+  const fs::path out = dir / "out";
+  const std::string solve = "face solve " + face + "/model.json --targets " + face + "/targets -o " + out.string();
+  const std::string fit = "face fit " + face + "/model.json --targets " + face + "/targets --rounds 1 -o " + out.string();
+  std::ofstream(face + "/targets/empty.txt") << "\n";
+  const std::pair<std::string, std::string> cases[] = {
+      {R"({"closest_point_nodes": [], "targets": [{"file": "expression_0.obj", "name": "a"}]})", "closest_point_nodes"},
+      {R"({"closest_point_nodes": "empty.txt", "targets": [{"file": "expression_0.obj", "name": "a"}]})", "empty.txt"},
+      {R"({"correspondences": [], "targets": [{"file": "expression_0.obj", "name": "a"}]})", "correspondences"},
+      {R"({"correspondences": "correspondences.txt", "targets": [{"file": "expression_0.obj", "name": "../../x"}]})",
+       "\"../../x\" must be a plain file name"},
+      {R"({"correspondences": "correspondences.txt", "targets": [{"file": "expression_0.obj", "name": ""}]})",
+       "\"\" must be a plain file name"},
+      {R"({"correspondences": "correspondences.txt", "targets": [{"file": "expression_0.obj", "name": ".hidden"}]})",
+       "must be a plain file name"},
+  };
+  for (const auto& [json, named] : cases)
+    for (const std::string& command : {solve, fit}) {
+      std::ofstream(targets) << json;
+      const auto r = softfit::testing::runSoftfit(command, 60);
+      EXPECT_EQ(r.exitCode, 2) << json << "\n" << r.output;
+      EXPECT_NE(r.output.find(named), std::string::npos) << json << "\n" << r.output;
+      EXPECT_NE(r.output.find("targets"), std::string::npos) << r.output;
+      EXPECT_FALSE(fs::exists(dir / "x.vtu"));
+      EXPECT_FALSE(fs::exists(out / "meshes"));
+    }
+}
+
+// Correspondence-mode scans need only vertices (face_io.h); a vertex beyond 1e12 (or not
+// finite) is refused naming the scan, in either mode, before any solve.
+TEST_F(HostileFaceInput, VertexOnlyScansWorkAndHugeVerticesAreRefused) {
+  const std::string folder = face + "/targets";
+  std::ifstream in(folder + "/expression_0.obj");
+  std::string line, vertices, huge;
+  bool first = true;
+  while (std::getline(in, line))
+    if (line.rfind("v ", 0) == 0) {
+      vertices += line + "\n";
+      huge += first ? "v 1e300 0 0\n" : line + "\n";
+      first = false;
+    }
+  std::ofstream(folder + "/points.obj") << vertices;
+  std::ofstream(folder + "/huge.obj") << huge;
+  const std::string solve = "face solve " + face + "/model.json --targets " + folder + " -o " + (dir / "out").string();
+  std::ofstream(folder + "/targets.json")
+      << R"({"correspondences": "correspondences.txt", "targets": [{"file": "points.obj", "name": "a"}]})";
+  const auto ok = softfit::testing::runSoftfit(solve, 60);
+  EXPECT_EQ(ok.exitCode, 0) << ok.output;
+  std::ofstream(folder + "/targets.json")
+      << R"({"correspondences": "correspondences.txt", "targets": [{"file": "huge.obj", "name": "a"}]})";
+  const auto bad = softfit::testing::runSoftfit(solve, 60);
+  EXPECT_EQ(bad.exitCode, 2) << bad.output;
+  EXPECT_NE(bad.output.find("huge.obj"), std::string::npos) << bad.output;
+  EXPECT_EQ(bad.output.find(".vtu"), std::string::npos) << bad.output;
 }
 
 // A face model with an empty skull_nodes.txt is a free body: refused naming the file (it

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -14,6 +15,7 @@
 #include "scene/scene_loader.h"
 #include "observations/capture_io.h"
 #include "observations/depth_png.h"
+#include "support/mutation_fuzz.h"
 #include "support/run_command.h"
 
 namespace {
@@ -305,6 +307,219 @@ TEST_F(ReconstructCommand, BackgroundFramesMarkStaticBackground) {
   ASSERT_EQ(r.exitCode, 0) << r.output;
   const softfit::Capture observed = softfit::loadCapture((out / "observations").string());
   EXPECT_GT(observed.frames[4].cloud.size(), 100);
+}
+
+// Data loss: an output folder that is the current folder, the capture or a folder
+// holding it is refused before any work (exit 2, naming -o), and every file of the
+// user's is still there; a rerun into a folder with the user's files replaces only what
+// reconstruct wrote.
+class ReconstructOutputFolder : public ReconstructCommand {
+ protected:
+  void SetUp() override {
+    ReconstructCommand::SetUp();
+    std::ofstream(dir_ / "sentinel.txt") << "the user's\n";
+    std::ofstream(dir_ / "capture" / "sentinel.txt") << "the user's too\n";
+    captureJson_ = bytes(dir_ / "capture" / "capture.json");
+  }
+  void expectRefusedAndIntact(const CommandResult& r) {
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_NE(r.output.find("-o "), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("ground"), std::string::npos) << "the work started:\n" << r.output;
+    EXPECT_EQ(bytes(dir_ / "sentinel.txt"), "the user's\n");
+    EXPECT_EQ(bytes(dir_ / "capture" / "sentinel.txt"), "the user's too\n");
+    EXPECT_EQ(bytes(dir_ / "capture" / "capture.json"), captureJson_);
+    EXPECT_TRUE(fs::exists(dir_ / "capture" / "depth"));
+    EXPECT_FALSE(fs::exists(dir_ / "scene.json"));
+    EXPECT_FALSE(fs::exists(dir_ / "capture" / "scene.json"));
+  }
+  std::string captureJson_;
+};
+
+TEST_F(ReconstructOutputFolder, TheCurrentFolderIsRefused) {
+  const fs::path previous = fs::current_path();
+  fs::current_path(dir_);
+  const CommandResult r = run("reconstruct capture -o .");
+  fs::current_path(previous);
+  expectRefusedAndIntact(r);
+  EXPECT_NE(r.output.find("current folder"), std::string::npos) << r.output;
+}
+
+TEST_F(ReconstructOutputFolder, AFolderHoldingTheCaptureIsRefused) {
+  const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + dir_.string());
+  expectRefusedAndIntact(r);
+  EXPECT_NE(r.output.find("holds the input"), std::string::npos) << r.output;
+}
+
+TEST_F(ReconstructOutputFolder, TheCaptureItselfIsRefused) {
+  const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + (dir_ / "capture/").string());
+  expectRefusedAndIntact(r);
+  EXPECT_NE(r.output.find("is the input"), std::string::npos) << r.output;
+}
+
+TEST_F(ReconstructOutputFolder, ARerunKeepsTheUsersFiles) {
+  const fs::path out = dir_ / "out";
+  fs::create_directories(out);
+  std::ofstream(out / "notes.txt") << "kept\n";
+  ASSERT_EQ(run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string()).exitCode, 0);
+  const std::string scene = bytes(out / "scene.json");
+  const CommandResult again = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string());
+  ASSERT_EQ(again.exitCode, 0) << again.output;
+  EXPECT_EQ(bytes(out / "scene.json"), scene);
+  EXPECT_EQ(bytes(out / "notes.txt"), "kept\n");
+  EXPECT_TRUE(fs::exists(out / "observations/capture.json"));
+  // A scene.json of the user's is never replaced: refused before any work.
+  const fs::path mine = dir_ / "mine";
+  fs::create_directories(mine);
+  std::ofstream(mine / "scene.json") << "{}";
+  const CommandResult refused = run("reconstruct " + (dir_ / "capture").string() + " -o " + mine.string());
+  EXPECT_EQ(refused.exitCode, 2) << refused.output;
+  EXPECT_NE(refused.output.find("holds scene.json"), std::string::npos) << refused.output;
+  EXPECT_EQ(bytes(mine / "scene.json"), "{}");
+  EXPECT_EQ(bytes(dir_ / "sentinel.txt"), "the user's\n");
+}
+
+// Options and capture entries get the checks every reader of them makes, before any work:
+// the scene reconstruct would write passes the scene reader's checks (exit 2, the option
+// or field named, nothing written).
+TEST_F(ReconstructCommand, OptionsThatWouldWriteAnUnreadableSceneAreRefused) {
+  const fs::path out = dir_ / "out";
+  const std::string capture = (dir_ / "capture").string();
+  const std::pair<const char*, const char*> cases[] = {
+      {"--stride 2147483647", "--stride"},      {"--stride 0", "--stride"},
+      {"--voxel 0", "--voxel"},                 {"--voxel -1", "--voxel"},
+      {"--voxel nan", "--voxel"},               {"--cell-size 0", "--cell-size"},
+      {"--voxel 1e9", "--voxel = 1e+09 m"},     {"--cell-size 1e-9", "--cell-size = 1e-09 m"},
+      {"--youngs inf", "--youngs"},             {"--youngs 1e300", "--youngs = 1e+300"},
+      {"--density 1e300", "--density = 1e+300"}, {"--poisson -1.5", "--poisson"},
+      {"--material bogus", "--material"},
+  };
+  for (const auto& [option, named] : cases) {
+    const CommandResult r = run("reconstruct " + capture + " " + option + " -o " + out.string());
+    EXPECT_EQ(r.exitCode, 2) << option << ": " << r.output;
+    EXPECT_NE(r.output.find(named), std::string::npos) << option << ": " << r.output;
+    EXPECT_FALSE(fs::exists(out)) << option;
+  }
+}
+
+TEST_F(ReconstructCommand, CaptureEntriesGetTheCaptureReadersChecks) {
+  const fs::path json = dir_ / "capture/capture.json";
+  const nlohmann::json original = nlohmann::json::parse(bytes(json));
+  const auto expectRefused = [&](const std::function<void(nlohmann::json&)>& edit, const std::vector<std::string>& named) {
+    nlohmann::json capture = original;
+    edit(capture);
+    std::ofstream(json) << capture.dump();
+    expectBadInput(named);
+  };
+  expectRefused([](nlohmann::json& c) { c["dt"] = 1e-300; }, {"capture.json", "dt = 1e-300"});
+  expectRefused([](nlohmann::json& c) { c["dt"] = 1e300; }, {"capture.json", "dt = 1e+300"});
+  expectRefused([](nlohmann::json& c) { c["fps"] = 30; }, {"capture.json", "fps"});
+  expectRefused([](nlohmann::json& c) { c["frames"][0]["mask"] = "m.png"; }, {"capture.json", "mask"});
+  expectRefused([](nlohmann::json& c) { c["frames"][1]["weight"] = -1; }, {"frames[1].weight"});
+  expectRefused([](nlohmann::json& c) { c["frames"][2]["depth"] = nlohmann::json::array(); }, {"frames[2]", "no data"});
+  expectRefused([](nlohmann::json& c) { c["frame_count"] = 2000000000; }, {"frame 5 is missing"});
+}
+
+TEST_F(ReconstructCommand, FrameWeightsAndCamerasSpelledTwoWaysSurvive) {
+  const fs::path json = dir_ / "capture/capture.json";
+  nlohmann::json capture = nlohmann::json::parse(bytes(json));
+  capture["frames"][3]["weight"] = 0.0;
+  // One camera's intrinsics under another spelling in one frame: still one camera.
+  const std::string intrinsics = capture["frames"][2]["depth"][0]["intrinsics"];
+  capture["frames"][2]["depth"][0]["intrinsics"] = fs::path(intrinsics).parent_path().string() + "/./" +
+                                                   fs::path(intrinsics).filename().string();
+  std::ofstream(json) << capture.dump();
+  const fs::path out = dir_ / "out";
+  const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const nlohmann::json written = nlohmann::json::parse(bytes(out / "observations/capture.json"));
+  EXPECT_EQ(written["frames"][3]["weight"], 0.0);
+  EXPECT_EQ(written["frames"][2]["weight"], 1.0);
+  const softfit::Capture observed = softfit::loadCapture((out / "observations").string());
+  EXPECT_EQ(observed.frames[3].weight, 0.0);
+  const nlohmann::json summary = nlohmann::json::parse(bytes(out / "report/summary.json"));
+  EXPECT_NE(r.output.find("4 cameras"), std::string::npos) << r.output;
+}
+
+TEST_F(ReconstructCommand, AnObjectInNoMotionFrameIsRefused) {
+  // Motion frames of the empty scene after rest frames of the box.
+  writeEmptySceneCapture(dir_ / "empty");
+  for (int f = 0; f < 5; ++f)
+    for (int c = 0; c < 4; ++c) {
+      const std::string name = "frame_00000" + std::to_string(f) + "_cam" + std::to_string(c) + ".png";
+      fs::copy_file(dir_ / "empty/depth" / ("rest_000000_cam" + std::to_string(c) + ".png"), dir_ / "capture/depth" / name,
+                    fs::copy_options::overwrite_existing);
+    }
+  expectBadInput({"capture.json", "the object is in no motion frame"});
+}
+
+// Seeded mutations of a tiny raw capture (capture.json, an intrinsics file, a depth PNG):
+// reconstruct either succeeds or exits 2 with nothing written, within its time limit;
+// never a crash (exit 134/139), a hang (124), an internal error (4) or a half-written OUT.
+TEST_F(ReconstructCommand, CorruptedCapturesExitZeroOrTwo) {
+  struct Target {
+    const char* file;
+    int count;
+  };
+  const Target targets[] = {{"capture.json", 24}, {"depth/cam1.json", 12}, {"depth/rest_000000_cam0.png", 6}};
+  int refused = 0, accepted = 0;
+  for (const Target& t : targets) {
+    const fs::path file = dir_ / "capture" / t.file;
+    const std::string original = bytes(file);
+    const std::vector<std::string> mutations = softfit::testing::mutationsOf(original, t.count, 47);
+    for (std::size_t k = 0; k < mutations.size(); ++k) {
+      std::ofstream(file, std::ios::binary) << mutations[k];
+      const fs::path out = dir_ / ("out_" + std::to_string(k));
+      const CommandResult r = softfit::testing::runSoftfit("reconstruct " + (dir_ / "capture").string() + " -o " +
+                                                               out.string(), 120);
+      EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 2) << t.file << " mutation " << k << ": exit " << r.exitCode << "\n"
+                                                      << r.output;
+      if (r.exitCode == 2) {
+        ++refused;
+        EXPECT_FALSE(fs::exists(out)) << t.file << " mutation " << k;
+        EXPECT_NE(r.output.find("error"), std::string::npos) << r.output;
+      } else if (r.exitCode == 0) {
+        ++accepted;
+        EXPECT_TRUE(fs::exists(out / "scene.json")) << t.file << " mutation " << k;
+      }
+      fs::remove_all(out);
+    }
+    std::ofstream(file, std::ios::binary) << original;
+  }
+  EXPECT_GT(refused, 10);  // the mutations do break the inputs
+  std::printf("reconstruct on %d corrupted captures: %d refused (exit 2), %d accepted\n", refused + accepted, refused,
+              accepted);
+}
+
+// The capture's truth.json is checked when the run starts: a bad one is a warning and is
+// not copied (it would fail the later fit); an intrinsics value out of range, or a camera
+// with no valid depth, is refused naming the file.
+TEST_F(ReconstructCommand, ABadTruthFileIsAWarningAndBadCamerasAreRefused) {
+  fs::remove(dir_ / "capture/truth.json");
+  fs::create_directories(dir_ / "capture/truth.json");
+  const fs::path out = dir_ / "out";
+  const CommandResult r = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("warning: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("truth.json"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out / "observations/truth.json"));
+  fs::remove_all(out);
+
+  const fs::path intrinsics = dir_ / "capture/depth/cam3.json";
+  const std::string original = bytes(intrinsics);
+  nlohmann::json camera = nlohmann::json::parse(original);
+  camera["fx"] = 1e300;
+  std::ofstream(intrinsics) << camera.dump();
+  expectBadInput({"cam3.json", "fx"});
+  std::ofstream(intrinsics) << original;
+
+  // Every depth of camera 2 beyond the sensor's range: a depth scale 1000x too large.
+  camera = nlohmann::json::parse(bytes(dir_ / "capture/depth/cam2.json"));
+  camera["depth_scale"] = camera["depth_scale"].get<double>() * 1000.0;
+  std::ofstream(dir_ / "capture/depth/cam2.json") << camera.dump();
+  const CommandResult far = run("reconstruct " + (dir_ / "capture").string() + " -o " + out.string());
+  EXPECT_EQ(far.exitCode, 2) << far.output;
+  EXPECT_NE(far.output.find("cam2.json"), std::string::npos) << far.output;
+  EXPECT_FALSE(fs::exists(out));
 }
 
 }  // namespace

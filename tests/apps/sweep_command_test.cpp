@@ -1,6 +1,7 @@
 // `softfit sweep`: the cost (and gradient) over a grid or Latin hypercube, checked
 // against the cost `softfit fit` evaluates, finite differences and bad --grid specs.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -159,6 +160,28 @@ TEST_F(SweepCommand, BadGridSpecsExitTwoNamingTheOption) {
   const auto zero = runSoftfit(sweep("--lhs 0 --grid E=1e3:1e4 -q -o " + out.string()));
   EXPECT_EQ(zero.exitCode, 2) << zero.output;
   EXPECT_NE(zero.output.find("--lhs"), std::string::npos) << zero.output;
+}
+
+// --path names a regular file (a FIFO would block forever, a device never ends); a
+// regional parameter names a region the scene has; an axis lies in its parameter's range.
+TEST_F(SweepCommand, PathsRegionsAndRangesAreCheckedBeforeAnyPoint) {
+  const fs::path out = fixture_.dir / "bad";
+  ASSERT_EQ(::mkfifo((fixture_.dir / "fifo").c_str(), 0600), 0);
+  fs::create_directories(fixture_.dir / "folder");
+  for (const std::string& path : {(fixture_.dir / "fifo").string(), std::string("/dev/zero"),
+                                   (fixture_.dir / "folder").string()}) {
+    const auto r = runSoftfit(sweep("--grid E=3000:4000:2 --path " + path + " -q -o " + out.string()), 60);
+    EXPECT_EQ(r.exitCode, 2) << path << ": " << r.output;
+    EXPECT_NE(r.output.find(path + ": cannot open fit history"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("empty, expected a header"), std::string::npos) << r.output;
+  }
+  const auto region = runSoftfit(sweep("--grid E@5=3000:4000:2 -q -o " + out.string()), 60);
+  EXPECT_EQ(region.exitCode, 2) << region.output;
+  EXPECT_NE(region.output.find("E@5: no element in material region 5"), std::string::npos) << region.output;
+  const auto range = runSoftfit(sweep("--grid alpha1=-50:1:2 -q -o " + out.string()), 60);
+  EXPECT_EQ(range.exitCode, 2) << range.output;
+  EXPECT_NE(range.output.find("--grid alpha1 = -50: must lie in [0, 1e+06]"), std::string::npos) << range.output;
+  EXPECT_FALSE(fs::exists(out / "sweep.csv"));
 }
 
 TEST(SweepCommandFailures, PointsWhoseSolveFailsAreMarkedAndTheOthersEvaluated) {

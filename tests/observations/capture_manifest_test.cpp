@@ -44,7 +44,22 @@ TEST(CaptureManifest, ErrorsNameTheFileAndField) {
   EXPECT_EQ(message(R"({"frame_count": 2, "dt": 0.1, "frames": [{"frame": 0, "cloud": "a.ply"}]})"),
             "dir/capture.json: frame 1 is missing from \"frames\" (frame_count = 2)");
   EXPECT_EQ(message(R"({"frame_count": 1, "dt": 0, "frames": []})"),
-            "dir/capture.json: dt: must be positive (seconds between frames)");
+            "dir/capture.json: dt = 0: must be a time step in [1e-09, 1000] seconds");
+  for (const char* dt : {"1e-300", "1e300", "-0.1"})
+    EXPECT_NE(message((std::string(R"({"frame_count": 1, "frames": [{"frame": 0, "cloud": "a.ply"}], "dt": )") + dt + "}").c_str())
+                  .find("dir/capture.json: dt = "),
+              std::string::npos)
+        << dt;
+  EXPECT_EQ(message(R"({"frame_count": 1, "dt": 0.1, "frames": [{"frame": 0, "cloud": "a.ply", "weight": -1}]})"),
+            "dir/capture.json: frames[0].weight: must be finite and >= 0");
+  EXPECT_EQ(message(R"({"frame_count": 1, "dt": 0.1, "frames": [{"frame": 0, "depth": []}]})"),
+            "dir/capture.json: frames[0] (frame 0): no data (give \"cloud\", \"clouds\" or \"depth\")");
+  EXPECT_EQ(message(R"({"frame_count": 1, "dt": 0.1, "fps": 30, "frames": [{"frame": 0, "cloud": "a.ply"}]})")
+                .find("dir/capture.json: "),
+            0u);
+  EXPECT_EQ(message(R"({"frame_count": 1, "dt": 0.1, "frames": [{"frame": 0, "cloud": "a.ply"}],
+                        "background_frames": [{"frame": 1, "cloud": "b.ply"}]})"),
+            "dir/capture.json: background_frames[0].frame = 1: outside [0, background frame count = 1)");
   EXPECT_EQ(message("[1]"), "dir/capture.json: expected a JSON object with frame_count, dt and frames");
 }
 

@@ -56,8 +56,23 @@ TEST(FitSetup, StartValuesAreCheckedAndNamed) {
   expectInputError([&] { applyStartValues({{"density", 10.0}}, space, transforms, "--params E,nu", p0); },
                    {"--start: \"density\" is not among --params E,nu"});
   expectInputError([&] { applyStartValues({{"nu", 0.7}}, space, transforms, "params E,nu", p0, "start"); },
-                   {"start nu: "});
+                   {"start nu = 0.7: must lie in (-1, 0.5)"});
+  // Inside the range but outside the transform's domain (logit: (0, 0.5)): named too.
+  expectInputError([&] { applyStartValues({{"nu", -0.2}}, space, transforms, "params E,nu", p0, "start"); },
+                   {"start nu: ", "(0, 0.5)"});
   EXPECT_EQ(p0[1], 0.35);  // unchanged by the refused values
+}
+
+TEST(FitSetup, AStartValueFromTheSceneOutsideTheTransformIsNamed) {
+  const std::vector<Parameter> parameters = parseParameterList("E,nu");
+  const ParameterSpace space(parameters, InitialMotion{});
+  const TransformSet transforms = defaultTransforms(parameters);
+  VecX p0(2);
+  p0 << 3000.0, -0.2;  // an auxetic scene: valid for the scene reader, outside the logit's (0, 0.5)
+  expectInputError([&] { applyStartValues({}, space, transforms, "--params E,nu", p0); },
+                   {"nu = -0.2 (the scene's value", "(0, 0.5)", "--start nu=VALUE"});
+  applyStartValues({{"nu", 0.2}}, space, transforms, "--params E,nu", p0);  // a start inside it is fine
+  EXPECT_EQ(p0[1], 0.2);
 }
 
 }  // namespace

@@ -72,8 +72,19 @@ def test_synth_reconstruct_fit_chain(tmp_path, raw_capture):
 
 def test_reconstruct_bad_input_names_the_file(tmp_path, raw_capture):
     _, capture = raw_capture
-    with pytest.raises(softfit.InputError, match="missing: capture folder does not exist"):
+    with pytest.raises(softfit.InputError, match="missing: capture folder: does not exist"):
         softfit.reconstruct(str(tmp_path / "missing"), str(tmp_path / "out"))
+    # Data loss: an output folder holding the capture is refused before any work.
+    with pytest.raises(softfit.InputError, match="output .*: holds the input"):
+        softfit.reconstruct(str(capture), str(capture.parent))
+    with pytest.raises(softfit.InputError, match="output .*: is the input"):
+        softfit.reconstruct(str(capture), str(capture))
+    assert os.path.exists(capture / "capture.json")
+    for bad in (-1.0, float("nan")):
+        with pytest.raises(softfit.InputError, match="voxel = "):
+            softfit.reconstruct(str(capture), str(tmp_path / "out"), voxel=bad)
+        with pytest.raises(softfit.InputError, match="cell_size = "):
+            softfit.reconstruct(str(capture), str(tmp_path / "out"), cell_size=bad)
     with pytest.raises(softfit.InputError, match="sensor"):
         softfit.reconstruct(str(capture), str(tmp_path / "out"), sensor="lidar")
     assert not os.path.exists(tmp_path / "out")

@@ -75,6 +75,32 @@ TEST(PlaneRansac, GroundIsTheUpFacingPlaneNotTheLargerWall) {
   EXPECT_NEAR(ground.offset, 0.0, 0.002);
 }
 
+TEST(PlaneRansac, OneCameraPitchedFarDownFindsTheFloorNotTheWallItFaces) {
+  // One level camera at (0, 1.5, 2) looking 49 degrees down towards -z; a larger back
+  // wall z = -1 faces it, a side wall x = 1 is beside it, the floor y = 0 is below.
+  const double pitch = 49.0 * M_PI / 180.0;
+  const Vec3 imageUp(0.0, std::cos(pitch), -std::sin(pitch)), imageRight = Vec3::UnitX();
+  const Samples back = planeWithOutliers(Vec3::UnitZ(), 1.0, 3000, 0.0, 0.002, 1);
+  const Samples side = planeWithOutliers(Vec3::UnitX(), -1.0, 2500, 0.0, 0.002, 3);
+  const Samples floor = planeWithOutliers(Vec3::UnitY(), 0.0, 2000, 0.0, 0.002, 2);
+  Samples all;
+  all.points.resize(7500, 3);
+  all.points << back.points, side.points, floor.points;
+  all.sigmas.assign(7500, 0.002);
+  const Vec3 camera(0.0, 1.5, 2.0);
+  // The image-up test alone finds nothing within 30 degrees.
+  EXPECT_THROW(fitGroundPlane(all.points, all.sigmas, imageUp, camera, "test"), InputError);
+  const FittedPlane ground =
+      fitGroundPlane(all.points, all.sigmas, imageUp, camera, "test", {}, 30.0, 4, {imageRight});
+  EXPECT_LT(angleDegrees(ground.normal, Vec3::UnitY()), 0.5);
+  EXPECT_GT(ground.normal.y(), 0.0);
+  EXPECT_NEAR(ground.offset, 0.0, 0.002);
+  // A rolled camera's axis does not let a wall pass: the wall facing it is still refused.
+  const Samples wallOnly = planeWithOutliers(Vec3::UnitZ(), 1.0, 1000, 0.0, 0.002, 1);
+  EXPECT_THROW(fitGroundPlane(wallOnly.points, wallOnly.sigmas, imageUp, camera, "test", {}, 30.0, 4, {imageRight}),
+               InputError);
+}
+
 TEST(PlaneRansac, NoUpFacingPlaneIsAnInputErrorNamingTheContext) {
   const Samples wall = planeWithOutliers(Vec3::UnitX(), -1.0, 1000, 0.0, 0.002, 1);
   try {

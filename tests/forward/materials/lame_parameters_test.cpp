@@ -44,7 +44,7 @@ TEST(LameParameters, RejectsInvalidPoissonRatio) {
     expectContains(msg, "bodies[2].material.poisson_ratio");
     expectContains(msg, "(-1, 0.5)");
   }
-  EXPECT_EQ(messageFor(1e5, 0.5, "material"), "material.poisson_ratio = 0.5: must be in (-1, 0.5)");
+  EXPECT_EQ(messageFor(1e5, 0.5, "material"), "material.poisson_ratio = 0.5: must lie in (-1, 0.5)");
   expectContains(messageFor(1e5, 0.7, "material"), "= 0.7:");
   expectContains(messageFor(1e5, nan, "material"), "= nan:");
 }
