@@ -1,5 +1,5 @@
 #pragma once
-// How the reverse pass gets the forward states back (DESIGN.md section 3: store states,
+// How the reverse pass gets the forward states back (docs/theory.rst, section 3: store states,
 // never matrices; matrices are recomputed in the backward pass).
 #include <cstddef>
 #include <functional>

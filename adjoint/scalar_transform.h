@@ -1,6 +1,6 @@
 #pragma once
 // A bijection between a parameter's physical value p and the unconstrained value q an
-// optimizer moves (DESIGN.md section 3): log for positive parameters (E, density,
+// optimizer moves (docs/theory.rst, section 3): log for positive parameters (E, density,
 // damping), a scaled logit for bounded ones (nu in (0, 0.5)), identity otherwise. Each
 // ParameterDescriptor names its default; optim/parameter_transform.h applies them.
 namespace softfit {

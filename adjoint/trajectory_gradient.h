@@ -1,7 +1,7 @@
 #pragma once
 // Exact gradient of a trajectory loss with respect to every physical parameter and the
 // initial state, by a hand-written reverse pass over the stored trajectory (adjoint
-// method, DESIGN.md section 3).
+// method, docs/theory.rst, section 3).
 #include "adjoint/checkpointing.h"
 #include "adjoint/trajectory_loss.h"
 #include "forward/registry/simulate.h"

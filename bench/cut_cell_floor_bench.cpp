@@ -9,8 +9,9 @@
 //
 // --scene runs grid scene files instead of the thesis scenes (e.g. the demo box,
 // bench/reconstruct_scenes/box_throw_grid.json).
-// The bunny and dragon need the thesis surfaces (default ../shared/data/surface next to
-// the source tree); without them their rows say so. CPU: process seconds of the run.
+// The bunny and dragon need the thesis surfaces (--surfaces=DIR; default: the development
+// checkout's ../shared/data/surface next to the source tree); without them their rows
+// say so. CPU: process seconds of the run.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

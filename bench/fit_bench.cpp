@@ -2,8 +2,9 @@
 // scene with 30 steps, reconstructing E and nu from 9 virtual depth cameras
 // (thesis dragon: ~40 s per iteration on a GPU). Plain timing program; prints a table.
 // Usage: fit_bench [cells-per-unit, default 8 -> 12288 tets]
-//        fit_bench grid [cell size in m, default 0.02] [data folder, default ../shared/data]
-//   grid: the armadillo (shared/data/surface/armadillo_low.obj, ~1 m tall) as an SDF on a
+//        fit_bench grid [cell size in m, default 0.02] [data folder holding surface/armadillo_low.obj;
+//                   default $SOFTFIT_DATA, else the development checkout's ../shared/data]
+//   grid: the armadillo (surface/armadillo_low.obj, ~1 m tall) as an SDF on a
 //   cut-cell grid, dropped on the ground, fitted with the thesis grid SDF point cost.
 //   (The thesis' dragon and bunny surfaces, dragon_res4.obj / bunny_res3.obj, are not
 //   closed manifolds, so no SDF is made of them: softfit refuses open meshes.)

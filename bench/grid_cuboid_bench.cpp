@@ -2,7 +2,7 @@
 // r = 5..20 and the per-step time of 30 steps at r = 5, 10, 15, 20, next to the thesis'
 // GPU times (GTX 1060, CG; Table B.5 for the Dirichlet case, B.6 for the collision case).
 //
-// Scene (DESIGN.md section 4): box SDF centred (0, 1, 0) with half-extents
+// Scene (docs/theory.rst, section 4): box SDF centred (0, 1, 0) with half-extents
 // (1.29, 0.4, 0.8), h = 1/r, refinement 3, compressed cut-cell quadrature. Material
 // warped corotated (MaterialModel::WarpedCorotated), E = 5e4, nu = 0.3, density 100,
 // Rayleigh alpha1 = 0.1, alpha2 = 0.001; IntegratorType::NewmarkTheta, theta 0.6,

@@ -13,7 +13,8 @@
 //      per-frame time and relative error (G(x_k) - G(x*)) / (G(x_1) - G(x*)).
 // Usage: solver_comparison_bench [filter|filter-pulled|filter-paper|twist|twist-small|all]
 //        [data folder]
-// (default: all, ../shared/data/tet relative to the working directory or $SOFTFIT_DATA);
+// (default: all; the meshes from the data folder, else $SOFTFIT_DATA, else
+// ../shared/data/tet relative to the working directory, the development checkout's data);
 // $SOFTFIT_BENCH_MESH=<name> runs the filter tables on that one mesh;
 // $SOFTFIT_BENCH_JITTER=<a> moves every free dof of the filter runs' start by a uniform
 // random offset in [-a/2, a/2] x the mesh length ($SOFTFIT_BENCH_SEED, default 1): is an

@@ -43,7 +43,7 @@ nlohmann::json collisionScene(double cell, double theta, double phi);
 constexpr double kCollisionTheta = 1.65;  // pi/2 + 4.5 deg
 constexpr double kCollisionPhi = 1.50;    // pi/2 - 4.1 deg
 
-// Fig. 5.11 bunny (65 steps): the thesis' bunny_res3.obj (../shared/data/surface, not
+// Fig. 5.11 bunny (65 steps): the thesis' bunny_res3.obj (from --surfaces=DIR, not
 // closed: winding-number SDF) scaled by 4 (0.62 x 0.61 x 0.48 m), its lowest point 0.1
 // above the ground plane y = 0, dropped at 2 m/s: warped corotation, E 5e4, nu 0.3,
 // density 100, alpha (0.1, 0.001), ground k 1e4, sharpness 100 (the cuboid values of

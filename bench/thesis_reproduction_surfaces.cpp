@@ -1,7 +1,8 @@
 // Fig. 5.11 (bunny, ground plane), Fig. 5.12 (dragon, E) and Table 5.2 (seconds per step)
-// on the thesis' own surfaces (../shared/data/surface): not closed manifolds, so their
+// on the thesis' own surfaces (--surfaces=DIR; default: the development checkout's
+// ../shared/data/surface): not closed manifolds, so their
 // SDFs take the sign from the generalized winding number (grid/winding_number_sdf.h).
-// Scenes: thesis_reproduction_scenes.h. Rows say "not run" when ../shared is absent.
+// Scenes: thesis_reproduction_scenes.h. Rows say "not run" without the surfaces.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>

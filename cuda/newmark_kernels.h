@@ -6,7 +6,7 @@
 // combine in a fixed tree order (deterministic, no atomics).
 //
 // The equations are those of forward/integrators/newmark_theta_integrator.cpp and
-// newmark_theta_adjoint.cpp (DESIGN.md sections 2-4), term by term.
+// newmark_theta_adjoint.cpp (docs/theory.rst, sections 2-4), term by term.
 #include "cuda/device_math.h"
 
 namespace softfit::gpu {

@@ -1,6 +1,6 @@
 #pragma once
 // Muscle activations: a symmetric 3x3 matrix stored as a 6-vector a in the order
-// (11, 12, 13, 22, 23, 33) (DESIGN.md section 6), Sym(a) the matrix. The identity
+// (11, 12, 13, 22, 23, 33) (docs/theory.rst, section 6), Sym(a) the matrix. The identity
 // activation (1, 0, 0, 1, 0, 1) is the passive (rest) state.
 #include "forward/types.h"
 

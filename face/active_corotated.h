@@ -1,5 +1,6 @@
 #pragma once
-// The active corotated energy density of a muscle-driven tet (Dinev ch.4, DESIGN.md 6):
+// The active corotated energy density of a muscle-driven tet (Dinev ch.4;
+// docs/theory.rst, section 6):
 //   Psi(F; A) = mu ||F - R A||_F^2 + lambda/2 (tr S(F) - 3)^2,
 //   R = polar(F A), S(F) = polar(F)^T F (symmetric stretch), A = Sym(a).
 // R is the rotation closest to F A^T = F A, i.e. the minimizer of ||F - R A|| over

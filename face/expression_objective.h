@@ -1,5 +1,5 @@
 #pragma once
-// The inverse objective of one target expression (DESIGN.md 6):
+// The inverse objective of one target expression (docs/theory.rst, section 6):
 //   J(q) = L(x(q)) + w_a/2 ||A - A0||^2 + w_v/2 sum_j (det Sym(a_j) - 1)^2
 // where x(q) is the quasi-static equilibrium. q packs the activations (6 per muscle, or
 // 6 per tet for the Phace-style baseline) and, when fitted, the jaw pose (two angles in

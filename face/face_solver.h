@@ -3,7 +3,7 @@
 // skull fixed and the mandible nodes on the jaw pose, and its adjoint: for a loss L(x)
 // at the equilibrium, solve H lambda = dL/dx on the free dofs with the exact Hessian and
 // return dL/da_i = -lambda^T d(grad E)/da_i per tet and dL/d(jaw pose)
-// (DESIGN.md 3, implicit function theorem).
+// (docs/theory.rst, section 3, implicit function theorem).
 #include <Eigen/SparseCholesky>
 #include <functional>
 #include <vector>

@@ -1,5 +1,6 @@
 #pragma once
-// Multi-target fit of the muscle geometry matrix S shared by all targets (DESIGN.md 6):
+// Multi-target fit of the muscle geometry matrix S shared by all targets
+// (docs/theory.rst, section 6):
 // block-coordinate alternation of activation solves (S fixed, one per target) and an
 // S-solve (activations and jaws fixed) minimizing
 //   sum_t L_t(x_t(S)) + w_s/2 ||S - S0||^2

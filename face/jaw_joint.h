@@ -1,5 +1,5 @@
 #pragma once
-// The 5-DoF jaw (DESIGN.md 6): mandible-attached nodes move rigidly,
+// The 5-DoF jaw (docs/theory.rst, section 6): mandible-attached nodes move rigidly,
 //   x = pivot + R_side(theta_side) R_open(theta_open) (X - pivot) + t,
 // with the pose (theta_open, theta_side, t_x, t_y, t_z): two rotations (radians) about the
 // joint's opening and side axes through the pivot, then a translation.

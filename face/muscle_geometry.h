@@ -1,7 +1,8 @@
 #pragma once
-// The muscle geometry matrix S (tets x (muscles + 1), DESIGN.md 6), stored sparse: each
-// tet row lists the columns that may be nonzero (column 0 = passive tissue, always
-// allowed, then the muscles within the radius of the tet, ascending), and their values.
+// The muscle geometry matrix S (tets x (muscles + 1), docs/theory.rst, section 6),
+// stored sparse: each tet row lists the columns that may be nonzero (column 0 = passive
+// tissue, always allowed, then the muscles within the radius of the tet, ascending), and
+// their values.
 // Rows lie on the probability simplex (entries in [0, 1] summing to 1). Tet i's
 // activation is a_i = sum_j S_ij a_j with a_0 = the identity activation.
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// The element abstraction shared by tets and cut cells (DESIGN.md section 1):
+// The element abstraction shared by tets and cut cells (docs/theory.rst, section 1):
 // an element is a list of nodes plus quadrature points, each with a weight (volume)
 // and the rest-configuration shape-function gradients dN/dX (nodes x 3).
 // F_q = sum_i x_i dN_i/dX^T; elastic energy = sum_q w_q Psi(F_q).

@@ -1,6 +1,6 @@
 #pragma once
 // Optimization in transformed coordinates so that bounds hold by construction
-// (DESIGN.md section 3): each parameter's transform (adjoint/scalar_transform.h) comes
+// (docs/theory.rst, section 3): each parameter's transform (adjoint/scalar_transform.h) comes
 // from its descriptor (adjoint/parameter_descriptor.h).
 #include <string>
 #include <vector>

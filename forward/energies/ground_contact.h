@@ -1,5 +1,5 @@
 #pragma once
-// Penalty ground plane with the thesis' softmin springs (DESIGN.md section 4):
+// Penalty ground plane with the thesis' softmin springs (docs/theory.rst, section 4):
 // per contact point p, f = -k A_p softmin_alpha(0, d) n with d = n.x + offset and
 // softmin(0, d) = -log(1 + exp(-alpha d)) / alpha. The matching potential is
 // Phi(d) = -k A_p Li2(-exp(-alpha d)) / alpha^2 (convex), so the springs fit the

@@ -1,4 +1,4 @@
-// Reverse pass of IncrementalPotentialIntegrator::step (DESIGN.md section 3). The step
+// Reverse pass of IncrementalPotentialIntegrator::step (docs/theory.rst, section 3). The step
 // solves r(x') = M (x' - y) + a b h^2 grad E(b x' + z) + c D (x' - r_ref) = 0; with the
 // exact Hessian H = dr/dx', lambda = H^{-1} dL/dx' and every input q gets
 // dL/dq -= lambda^T dr/dq.

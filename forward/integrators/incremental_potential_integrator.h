@@ -1,6 +1,6 @@
 #pragma once
 // Backward Euler, BDF2, implicit midpoint and Newmark trapezoid written as incremental
-// potentials (DESIGN.md section 2):
+// potentials (docs/theory.rst, section 2):
 //   G(x) = 1/2 (x - y)^T M (x - y) + a h^2 E(b x + z) + c/2 (x - r)^T D (x - r)
 // with D = alpha1 M + alpha2 K(x_n) the lagged Rayleigh damping matrix. Each step
 // minimizes G with projected Newton and recovers v_{n+1} from the scheme.

@@ -112,7 +112,7 @@ VecX NewmarkThetaIntegrator::rightHandSide(const PhysicalModel& model, const Sta
 void NewmarkThetaIntegrator::addContact(const PhysicalModel& model, const State& current, double dt,
                                         NewmarkSystem& system) const {
   // f_c(x^{n-1}) + theta dt J v^n with J = -k sigma n n^T at each contact point
-  // p = sum_a w_a x_a, v^n from the Newmark update (DESIGN.md section 4).
+  // p = sum_a w_a x_a, v^n from the Newmark update (docs/theory.rst, section 4).
   const GroundContact& ground = *model.ground;
   const GroundPlane& plane = ground.plane();
   const Mat3 nnT = plane.normal * plane.normal.transpose();

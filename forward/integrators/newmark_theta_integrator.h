@@ -1,6 +1,6 @@
 #pragma once
 // The thesis' "Newmark 1" scheme for linear and warped-corotated models
-// (DESIGN.md section 2, with the sign erratum fixed), a = 1 / (theta dt):
+// (docs/theory.rst, section 2, with the sign erratum fixed), a = 1 / (theta dt):
 //   A = (a + alpha1) M + (alpha2 + theta dt) K
 //   b = [(a + alpha1) M + (alpha2 - (1 - theta) dt) K] u^{n-1} + (1/theta) M v^{n-1} + dt f
 //   A u^n = b ;  v^n = a (u^n - u^{n-1}) - ((1 - theta)/theta) v^{n-1}

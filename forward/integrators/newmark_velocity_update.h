@@ -2,7 +2,7 @@
 // The Newmark-theta velocity update and its reverse step, shared by the CPU
 // (newmark_theta_integrator.cpp / newmark_theta_adjoint.cpp) and GPU
 // (cuda/cuda_newmark_integrator.cpp) integrators. With u = x - X and a = 1 / (theta dt):
-//   v' = a (u' - u_n) - ((1 - theta) / theta) v_n            (DESIGN.md section 2)
+//   v' = a (u' - u_n) - ((1 - theta) / theta) v_n            (docs/theory.rst, section 2)
 #include "forward/integrators/step_adjoint.h"
 #include "forward/types.h"
 #include "forward/solvers/dirichlet_elimination.h"

@@ -1,5 +1,5 @@
 #pragma once
-// One time step of an incremental-potential scheme (DESIGN.md section 2) as a
+// One time step of an incremental-potential scheme (docs/theory.rst, section 2) as a
 // minimization problem:
 //   G(x) = 1/2 (x - y)^T M (x - y) + a h^2 E(b x + z) + c/2 (x - r)^T D (x - r)
 // with the scheme's coefficients (IncrementalPotentialCoefficients) and D the lagged

@@ -3,7 +3,7 @@
 
 namespace softfit {
 
-// Stable neo-Hookean (Smith et al. 2018) in the form of Chen et al. 2024 (DESIGN.md
+// Stable neo-Hookean (Smith et al. 2018) in the form of Chen et al. 2024 (docs/theory.rst,
 // section 5), with Smith's reparameterization lambda' = lambda + mu so that the
 // small-strain limit has the given Lame parameters (mu, lambda), like every other
 // model here (E and nu mean the same thing for all materials):

@@ -1,7 +1,7 @@
 #pragma once
 // Symmetric stretch variables of mixed FEM (Trusty, Kaufman, Levin 2022): the polar
 // decomposition F = R S gives the symmetric stretch S = R^T F, stored as a 6-vector in
-// the order (11, 12, 13, 22, 23, 33) (DESIGN.md section 6's Sym). With the sign-fixed
+// the order (11, 12, 13, 22, 23, 33) (docs/theory.rst, section 6's Sym). With the sign-fixed
 // polar decomposition (forward/math/polar_decomposition.h) R stays a rotation for
 // inverted F and S is symmetric with det S = det F.
 #include "forward/element.h"

@@ -1,6 +1,6 @@
 #pragma once
 // Geometric multigrid V-cycle for SPD systems on the nodes of a regular lattice (the
-// cut-cell grid), used as a PCG preconditioner (DESIGN.md section 4).
+// cut-cell grid), used as a PCG preconditioner (docs/theory.rst, section 4).
 //
 // Levels: the fine nodes' integer lattice coordinates are coarsened by 2 per axis; the
 // prolongation P (level l+1 -> l) is trilinear interpolation, per displacement
