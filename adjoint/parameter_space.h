@@ -24,7 +24,7 @@ struct Parameter {
 // "E@k", "nu@k", "density@k" for material region k; the groups "gravity", "ground",
 // "velocity" and "angular_velocity" expand to their components. A comma-separated list
 // is accepted. InputError names `field` for unknown names.
-std::vector<Parameter> parseParameterList(const std::string& list, const std::string& field = "--params");
+std::vector<Parameter> parseParameterList(const std::string& list, const std::string& field = "params");
 std::string parameterName(const Parameter& parameter);
 
 class ParameterSpace {

@@ -138,7 +138,7 @@ void CudaNewmarkIntegrator::adjointStep(PhysicalModel& model, const State& next,
 
 std::unique_ptr<TimeIntegrator> makeCudaIntegrator(const IntegratorSettings& settings, CudaNewmarkOptions options) {
   if (settings.type != IntegratorType::NewmarkTheta)
-    throw InputError("--device cuda supports integrator.type \"newmark_theta\" only (got \"" +
+    throw InputError("the CUDA device supports integrator.type \"newmark_theta\" only (got \"" +
                      integratorTypeName(settings.type) + "\")");
   return std::make_unique<CudaNewmarkIntegrator>(settings, options);
 }

@@ -43,39 +43,41 @@ PointCloudLossOptions pointLossOptions(const Capture& capture, double dt, const 
 }
 
 std::unique_ptr<CaptureLoss> makeCapturePointLoss(const PointCostGeometry& geometry, const Capture& capture,
-                                                  const PointCloudLossOptions& options, const std::string& cost) {
+                                                  const PointCloudLossOptions& options, const std::string& cost,
+                                                  const FitLossOptions::Names& names) {
   if (cost == "closest") {
     if (!geometry.surface) throw std::invalid_argument("makeCapturePointLoss: closest needs a surface");
     return std::make_unique<PointCloudSurfaceLoss>(capture, *geometry.surface, options,
                                                    geometry.referenceNodes ? *geometry.referenceNodes : VecX());
   }
   if (cost == "sdf") {
-    if (!geometry.grid) throw InputError("--point-cost sdf needs a grid (sdf) scene; use closest for tet meshes");
+    if (!geometry.grid) throw InputError(names.pointCost + " sdf needs a grid (sdf) scene; use closest for tet meshes");
     return std::make_unique<GridSdfPointLoss>(capture, geometry.grid, options);
   }
   if (cost == "mixture") {
     if (!geometry.surface) throw std::invalid_argument("makeCapturePointLoss: mixture needs a surface");
     if (!(options.noiseSigma > 0.0))
-      throw InputError("--point-cost mixture needs the points' noise sigma (--noise-sigma > 0)");
+      throw InputError(names.pointCost + " mixture needs the points' noise sigma (" + names.noiseSigma + " > 0)");
     return std::make_unique<RenderedMixtureLoss>(capture, *geometry.surface, geometry.cameras, options);
   }
   if (cost == "pixel") {
     if (!geometry.surface) throw std::invalid_argument("makeCapturePointLoss: pixel needs a surface");
     if (!(options.noiseSigma > 0.0))
-      throw InputError("--point-cost pixel needs the points' noise sigma (--noise-sigma > 0)");
+      throw InputError(names.pointCost + " pixel needs the points' noise sigma (" + names.noiseSigma + " > 0)");
     return std::make_unique<PixelPointLoss>(capture, *geometry.surface, geometry.cameras, options);
   }
-  throw InputError("--point-cost = \"" + cost + "\": unknown (valid: auto, closest, sdf, mixture, pixel)");
+  throw InputError(names.pointCost + " = \"" + cost + "\": unknown (valid: auto, closest, sdf, mixture, pixel)");
 }
 
 std::unique_ptr<CaptureLoss> FitObservations::pointLossOf(const Capture& other) const {
-  return makeCapturePointLoss(geometry, other, lossOptions, cost);
+  return makeCapturePointLoss(geometry, other, lossOptions, cost, names);
 }
 
 FitObservations loadFitObservations(const std::string& dir, const BuiltScene& scene, double dt,
-                                    const FitLossOptions& options, const std::string& lossField) {
+                                    const FitLossOptions& options) {
   namespace fs = std::filesystem;
   FitObservations o;
+  o.names = options.names;
   std::string kind = options.loss;
   if (kind == "auto") kind = fs::exists(fs::path(dir) / "capture.json") ? "points" : "displacements";
   if (kind == "points") {
@@ -88,7 +90,7 @@ FitObservations loadFitObservations(const std::string& dir, const BuiltScene& sc
     // A capture folder keeps pixel ids only for frames of one depth image, whose pixels
     // name one camera: the camera file must hold exactly that one.
     if (o.cost == "pixel" && o.geometry.cameras.size() != 1)
-      throw InputError(captureCamerasPath(dir, options) + ": --point-cost pixel on a capture folder needs exactly one "
+      throw InputError(captureCamerasPath(dir, options) + ": " + options.names.pointCost + " pixel on a capture folder needs exactly one "
                        "camera (that of its depth images), got " + std::to_string(o.geometry.cameras.size()));
     std::unique_ptr<CaptureLoss> points = o.pointLossOf(*o.capture);
     o.frames = o.capture->frameCount();
@@ -104,7 +106,7 @@ FitObservations loadFitObservations(const std::string& dir, const BuiltScene& sc
     o.steps = displacements->lastStep();
     o.loss = std::move(displacements);
   } else {
-    throw InputError(lossField + " = \"" + kind + "\": unknown (valid: auto, points, displacements)");
+    throw InputError(options.names.loss + " = \"" + kind + "\": unknown (valid: auto, points, displacements)");
   }
   return o;
 }

@@ -37,6 +37,10 @@ struct FitLossOptions {
                                    // the mixture and pixel costs' sigma (required there)
   int bootstrapSteps = 0;          // only steers pointCost auto
   std::string cameras;             // mixture, pixel: the capture's cameras (empty: DIR/cameras.json)
+  // How error messages name these options (the caller's CLI options or Python arguments).
+  struct Names {
+    std::string loss = "loss", pointCost = "point_cost", noiseSigma = "noise_sigma";
+  } names;
 };
 
 // The camera file of capture folder `dir`: options.cameras, or DIR/cameras.json.
@@ -58,7 +62,8 @@ PointCloudLossOptions pointLossOptions(const Capture& capture, double dt, const 
 // rendered captures, and capture folders with one depth image per frame; such a folder's
 // camera file must then hold exactly that camera: loadFitObservations checks it).
 std::unique_ptr<CaptureLoss> makeCapturePointLoss(const PointCostGeometry& geometry, const Capture& capture,
-                                                  const PointCloudLossOptions& options, const std::string& cost);
+                                                  const PointCloudLossOptions& options, const std::string& cost,
+                                                  const FitLossOptions::Names& names = {});
 
 // The loss of an observation folder.
 struct FitObservations {
@@ -70,6 +75,7 @@ struct FitObservations {
   int frames = 0;                    // observed frames
   int steps = 0;                     // simulation steps up to the last observed frame
   PointCostGeometry geometry;
+  FitLossOptions::Names names;       // how messages name the options
 
   // The same point cost, with the same options, of another capture (a bootstrap's
   // synthetic one).
@@ -77,8 +83,8 @@ struct FitObservations {
 };
 
 // Reads the observations of folder `dir` for a scene simulated at step dt. InputError
-// names the file, or `lossField` for an unknown options.loss.
+// names the file, or options.names for an unknown or unusable option.
 FitObservations loadFitObservations(const std::string& dir, const BuiltScene& scene, double dt,
-                                    const FitLossOptions& options, const std::string& lossField = "--loss");
+                                    const FitLossOptions& options);
 
 }  // namespace softfit

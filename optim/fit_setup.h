@@ -18,7 +18,7 @@ FitSetup makeFitSetup(TrajectorySetup trajectory, const FitObservations& observa
 // "auto": defaultOptimizer(loss) (the gradient-only L-BFGS for a loss whose value jumps,
 // else L-BFGS); any other name: parseOptimizerKind (InputError naming `field`).
 OptimizerKind fitOptimizerKind(const std::string& name, const TrajectoryLoss& loss,
-                               const std::string& field = "--optimizer");
+                               const std::string& field = "optimizer");
 
 // Overwrites the entries of p0 named in `values`, each checked against its parameter's
 // range and magnitude limit. InputError "<option>: "x" is not among <list>" for a name
@@ -27,6 +27,6 @@ OptimizerKind fitOptimizerKind(const std::string& name, const TrajectoryLoss& lo
 // domain (nu = -0.2 under the default logit on (0, 0.5)).
 void applyStartValues(const std::map<std::string, double>& values, const ParameterSpace& space,
                       const TransformSet& transforms, const std::string& list, VecX& p0,
-                      const std::string& option = "--start");
+                      const std::string& option = "start");
 
 }  // namespace softfit

@@ -1,5 +1,11 @@
 #include "optim/fit_warnings.h"
 
+#include <cmath>
+#include <cstdio>
+
+#include <filesystem>
+
+#include "forward/io/json_fields.h"
 #include "forward/value_limits.h"
 
 namespace softfit {
@@ -32,6 +38,53 @@ std::vector<std::string> fitEndWarnings(const std::vector<std::string>& names, c
     }
   }
   return warnings;
+}
+
+std::vector<std::string> fitResidualWarnings(double cost, double weightSum, double sigma, double bodySize) {
+  if (!(weightSum > 0.0) || !(cost >= 0.0)) return {};
+  const double rms = std::sqrt(2.0 * cost / weightSum);
+  char text[320];
+  if (sigma > 0.0 && rms > 3.0 * sigma) {
+    std::snprintf(text, sizeof text,
+                  "the RMS point distance at the end, %.3g m, is %.1f times the points' noise sigma %.3g m: the model "
+                  "does not explain the observations (the wrong scene, shape, ground or motion?)",
+                  rms, rms / sigma, sigma);
+    return {text};
+  }
+  if (!(sigma > 0.0) && bodySize > 0.0 && rms > kMaxResidualFraction * bodySize) {
+    std::snprintf(text, sizeof text,
+                  "the RMS point distance at the end, %.3g m, is %.0f%% of the body's size (%.3g m): the model does "
+                  "not explain the observations (the wrong scene, shape, ground or motion?)",
+                  rms, 100.0 * rms / bodySize, bodySize);
+    return {text};
+  }
+  return {};
+}
+
+std::vector<std::string> fitResidualWarnings(const FitObservations& observations, const std::string& folder,
+                                             double cost, double noiseSigma, const PhysicalModel& model) {
+  if (!observations.capture || !(observations.cost == "closest" || observations.cost == "sdf") ||
+      observations.lossOptions.huberDelta > 0.0)
+    return {};
+  double weights = 0.0;
+  for (const CaptureFrame& f : observations.capture->frames)
+    if (!f.cloud.empty()) weights += f.weight;
+  double sigma = noiseSigma;
+  const std::filesystem::path noiseFile = std::filesystem::path(folder) / "noise.json";
+  std::error_code ec;
+  if (!(sigma > 0.0) && std::filesystem::is_regular_file(noiseFile, ec)) {
+    try {
+      const nlohmann::json noise = readJsonFile(noiseFile.string());
+      if (noise.is_object() && noise.contains("median_sigma") && noise["median_sigma"].is_number())
+        sigma = noise["median_sigma"].get<double>();
+    } catch (const InputError&) {
+      sigma = 0.0;  // only a report's threshold: an unreadable file falls back to the size test
+    }
+  }
+  const VecX& rest = model.restPositions();
+  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> points(rest.data(), rest.size() / 3, 3);
+  const double size = rest.size() >= 3 ? (points.colwise().maxCoeff() - points.colwise().minCoeff()).norm() : 0.0;
+  return fitResidualWarnings(cost, weights, sigma, size);
 }
 
 }  // namespace softfit

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "forward/types.h"
+#include "optim/fit_loss.h"
 #include "optim/parameter_transform.h"
 
 namespace softfit {
@@ -20,5 +21,20 @@ constexpr double kBoundFraction = 2e-3;
 // One sentence per problem, naming the parameter and its value; empty for a plausible end.
 std::vector<std::string> fitEndWarnings(const std::vector<std::string>& names, const VecX& values,
                                         const TransformSet& transforms);
+
+// The end cost against what the observations' noise explains, for the squared-distance
+// point costs (closest, sdf without Huber): cost = sum over frames of w_f mean(d^2 / 2),
+// so the RMS point distance is sqrt(2 cost / sum w_f). A warning when it exceeds 3 sigma
+// (the points' noise, when known) or, with no noise known, kMaxResidualFraction of the
+// body's size: the scene (shape, ground, motion) does not match the capture.
+constexpr double kMaxResidualFraction = 0.05;
+std::vector<std::string> fitResidualWarnings(double cost, double weightSum, double sigma, double bodySize);
+
+// The same for a fit of `observations` ending at `cost`: the frames' weights (frames with
+// points), the body's rest bounding-box diagonal, and sigma = the fit's noise sigma or
+// else the capture folder's noise.json "median_sigma" (as reconstruct writes it). No
+// warning for the costs that are no squared distances (mixture, pixel, Huber).
+std::vector<std::string> fitResidualWarnings(const FitObservations& observations, const std::string& folder,
+                                             double cost, double noiseSigma, const PhysicalModel& model);
 
 }  // namespace softfit

@@ -18,7 +18,7 @@ using ObjectiveFunction = std::function<double(const VecX& q, VecX& gradient)>;
 // costs that jump where the discretization changes, e.g. the grid SDF point cost); its
 // result is the last iterate, not the lowest cost seen.
 enum class OptimizerKind { Lbfgs, LbfgsB, BarzilaiBorwein, Ceres, GradientOnlyLbfgs };
-OptimizerKind parseOptimizerKind(const std::string& name, const std::string& field = "--optimizer");
+OptimizerKind parseOptimizerKind(const std::string& name, const std::string& field = "optimizer");
 std::string optimizerKindName(OptimizerKind kind);
 
 struct OptimizerOptions {

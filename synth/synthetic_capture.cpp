@@ -36,12 +36,12 @@ RawCaptureSummary writeRawCapture(const std::string& dir, const SyntheticCapture
                                   const EmbeddedSurface& surface, const std::vector<Camera>& cameras,
                                   const Vec3& motionMin, const Vec3& motionMax) {
   RawCaptureOptions raw;
-  raw.sensor = depthSensorModelFromOption(options.sensor, "--sensor");
+  raw.sensor = depthSensorModelFromOption(options.sensor, options.names.sensor);
   raw.seed = options.seed;
   raw.stride = options.stride;
   raw.restFrames = options.restFrameCount();
   raw.simulationDt = description.dt;
-  raw.description = "softfit synth --sensor " + options.sensor + (options.background ? " --background" : "") +
+  raw.description = "softfit synth, sensor " + options.sensor + (options.background ? ", with background" : "") +
                     ": raw depth images, rest frames first in the noise stream";
   StaticGeometry background;
   if (options.background) {
@@ -78,17 +78,18 @@ std::map<std::string, double> trueValues(const SceneDescription& description, Bu
 SyntheticCaptureSummary writeSyntheticCapture(const SceneDescription& description, const std::string& output,
                                               const SyntheticCaptureOptions& options) {
   // Options first: a bad one fails before the simulation.
-  checkOutputFolder(output, {}, options.outputName);
+  const SyntheticCaptureOptions::Names& n = options.names;
+  checkOutputFolder(output, {}, n.output);
   const bool raw = options.raw();
-  depthSensorModelFromOption(options.sensor, "--sensor");
-  if (options.restFrames < -1) throw InputError("--rest-frames: must be >= 0");
-  if (options.cameraCount < 1) throw InputError("--camera-count: must be at least 1");
-  if (options.resolution < 1 || options.resolution > 10000) throw InputError("--resolution: must be in [1, 10000]");
-  if (options.stride < 1) throw InputError("--stride: must be at least 1");
-  if (!(options.noise >= 0.0) || !std::isfinite(options.noise)) throw InputError("--noise: must be >= 0");
+  depthSensorModelFromOption(options.sensor, n.sensor);
+  if (options.restFrames < -1) throw InputError(n.restFrames + ": must be >= 0");
+  if (options.cameraCount < 1) throw InputError(n.cameraCount + ": must be at least 1");
+  if (options.resolution < 1 || options.resolution > 10000) throw InputError(n.resolution + ": must be in [1, 10000]");
+  if (options.stride < 1) throw InputError(n.stride + ": must be at least 1");
+  if (!(options.noise >= 0.0) || !std::isfinite(options.noise)) throw InputError(n.noise + ": must be >= 0");
   if (raw && options.noise != 0.0)
-    throw InputError("--noise: isotropic point noise applies to point-cloud captures; with --sensor / --background "
-                     "the sensor model makes the noise");
+    throw InputError(n.noise + ": isotropic point noise applies to point-cloud captures; with " + n.sensor + " / " +
+                     n.background + " the sensor model makes the noise");
   beginRun(output, {"capture.json", "cameras.json", "displacements.json", "truth.json"});  // an earlier run's
 
   BuiltScene scene = buildScene(description);

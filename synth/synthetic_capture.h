@@ -26,7 +26,11 @@ struct SyntheticCaptureOptions {
   std::string sensor = "ideal";  // ideal, kinect or a sensor JSON file (depth_sensor_json.h)
   bool background = false;       // floor, a back wall and clutter in raw depth images
   int restFrames = -1;           // -1: 5 for raw captures, 0 otherwise
-  std::string outputName = "output folder";  // how error messages name the output folder
+  // How error messages name the options (the caller's CLI options or Python arguments).
+  struct Names {
+    std::string output = "output", sensor = "sensor", restFrames = "rest_frames", cameraCount = "camera_count",
+                resolution = "resolution", stride = "stride", noise = "noise", background = "background";
+  } names;
 
   // Raw depth images instead of point clouds: a sensor other than ideal, or a background.
   bool raw() const { return sensor != "ideal" || background; }

@@ -104,7 +104,7 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   requireOutputFolder(options.output, {options.inputs.scene, options.inputs.observations});
   if (root) beginRun(options.output, {"history.csv", "result.json", "convergence.png", "starts.csv"});
   requireFolder(options.inputs.observations, "--observations folder");
-  const std::vector<Parameter> parameters = parseParameterList(options.parameters);  // checked before any work
+  const std::vector<Parameter> parameters = parseParameterList(options.parameters, "--params");  // checked before any work
   const auto startValues = parseStart(options.start);
   const OptionalGroundTruth truth = readOptionalGroundTruth((fs::path(options.inputs.observations) / "truth.json").string());
   if (root && !truth.warning.empty()) std::fprintf(stderr, "warning: %s\n", truth.warning.c_str());
@@ -132,12 +132,12 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   VecX p0 = space.values(model);
   const std::vector<std::string> names = space.names();
   const TransformSet transforms = defaultTransforms(space.parameters());
-  applyStartValues(startValues, space, transforms, "--params " + options.parameters, p0);
+  applyStartValues(startValues, space, transforms, "--params " + options.parameters, p0, "--start");
   FitProblem problem(inputsFitSetup(inputs, options.inputs), space, transforms);
   checkPointUsage(inputs, problem, p0);  // refuse data that cannot constrain the fit
 
   // auto: the gradient-only line search for a loss whose value jumps (the grid SDF cost).
-  const OptimizerKind optimizerKind = fitOptimizerKind(options.optimizer, *observations.loss);
+  const OptimizerKind optimizerKind = fitOptimizerKind(options.optimizer, *observations.loss, "--optimizer");
   std::printf("  %d steps of %s / %s, optimizer %s, parameters %s\n  start: %s\n", steps,
               integratorTypeName(description.integrator.type).c_str(),
               materialModelName(model.elastic().model()).c_str(), optimizerKindName(optimizerKind).c_str(),
@@ -184,6 +184,9 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   summary.truth = truth.values;
   summary.optimization = result;
   summary.warnings = fitEndWarnings(names, p, transforms);
+  for (std::string& w : fitResidualWarnings(observations, options.inputs.observations, result.cost,
+                                            options.inputs.loss.noiseSigma, model))
+    summary.warnings.push_back(std::move(w));
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   writeAtomically((fs::path(options.output) / "history.csv").string(),
                   [&](const std::string& path) { writeFitHistoryCsv(path, names, transforms, result.history); });
@@ -207,9 +210,13 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
 
   const std::string forwardRuns =
       result.residualEvaluations ? ", " + std::to_string(result.residualEvaluations) + " forward runs for J" : "";
-  std::printf("  %s after %d iterations (%d evaluations%s), cost %.6e, %.1f s\n", result.stopReason.c_str(),
-              result.iterations, result.evaluations, forwardRuns.c_str(), result.cost, summary.seconds);
+  const std::string warned = summary.warnings.empty() ? ""
+                             : ", with " + std::to_string(summary.warnings.size()) + " warning" +
+                                   (summary.warnings.size() > 1 ? "s" : "") + " (below)";
+  std::printf("  %s after %d iterations (%d evaluations%s), cost %.6e, %.1f s%s\n", result.stopReason.c_str(),
+              result.iterations, result.evaluations, forwardRuns.c_str(), result.cost, summary.seconds, warned.c_str());
   std::printf("%s", formatFitSummary(summary).c_str());
+  std::fflush(stdout);
   for (const std::string& w : summary.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
   if (!solveFailed) markRunComplete(options.output, "softfit fit: " + result.stopReason);
   std::printf("  wrote %s/{history.csv, result.json, convergence.png%s, reconstruction/simulation.pvd%s}\n",

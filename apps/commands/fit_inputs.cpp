@@ -16,6 +16,7 @@
 namespace softfit::apps {
 
 void addFitInputOptions(CLI::App* cmd, FitInputOptions& o) {
+  o.loss.names = {"--loss", "--point-cost", "--noise-sigma"};
   cmd->add_option("scene", o.scene, "Scene JSON (geometry, boundary conditions, initial guess)")->required();
   cmd->add_option("--observations", o.observations, "Capture folder (capture.json or displacements.json)")
       ->required();

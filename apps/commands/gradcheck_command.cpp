@@ -26,7 +26,7 @@ int runGradcheck(const GradcheckOptions& options) {
   if (options.steps >= 0) description.steps = options.steps;
   BuiltScene scene = buildScene(description);
   SceneGradientCheckOptions check;
-  check.parameters = parseParameterList(options.parameters);
+  check.parameters = parseParameterList(options.parameters, "--params");
   check.check.tolerance = options.tolerance;
   check.checkpoints.strategy = parseCheckpointStrategy(options.checkpointing, "--checkpointing");
   check.checkpoints.period = options.period;

@@ -28,7 +28,8 @@ void runSynth(const SynthOptions& options) {
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;
-  const SyntheticCaptureOptions& o = options.capture;
+  SyntheticCaptureOptions o = options.capture;
+  o.names = {"-o", "--sensor", "--rest-frames", "--camera-count", "--resolution", "--stride", "--noise", "--background"};
   const SyntheticCaptureSummary summary = writeSyntheticCapture(description, options.output, o);
   const bool raw = o.raw();
   char noiseText[64];

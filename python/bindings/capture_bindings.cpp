@@ -56,7 +56,6 @@ void bindCaptures(py::module_& m) {
         SceneDescription description = loadScene(scene);
         if (steps >= 0) description.steps = steps;
         SyntheticCaptureOptions options;
-        options.outputName = "output";
         options.sensor = sensor;
         options.background = background;
         options.restFrames = restFrames;

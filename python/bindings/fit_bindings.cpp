@@ -92,7 +92,7 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
     throw InputError("observations: " + observations + " is not a folder");
   // The observations' loss and the fit setup as `softfit fit` builds them (optim/fit_setup.h).
   const FitObservations loaded =
-      loadFitObservations(observations, scene.built(), scene.description().dt, options.loss, "loss");
+      loadFitObservations(observations, scene.built(), scene.description().dt, options.loss);
   CheckpointOptions checkpoints;
   checkpoints.onForwardStep = checkInterrupt;  // Ctrl-C within an evaluation
   FitProblem problem(makeFitSetup(scene.trajectory(), loaded, checkpoints), space, transforms);
@@ -154,7 +154,10 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   out["forward_runs_for_jacobian"] = result.residualEvaluations;  // gauss-newton's J
   out["converged"] = result.converged;
   out["stop_reason"] = result.stopReason;
-  out["warnings"] = fitEndWarnings(expanded, p, transforms);
+  std::vector<std::string> warnings = fitEndWarnings(expanded, p, transforms);
+  for (std::string& w : fitResidualWarnings(loaded, observations, result.cost, options.loss.noiseSigma, scene.model()))
+    warnings.push_back(std::move(w));
+  out["warnings"] = warnings;
   out["optimizer"] = optimizerKindName(optimizer.kind);
   return out;
 }

@@ -178,6 +178,43 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   fs::remove_all(dir);
 }
 
+// A fit against the wrong scene (a larger box than the captured one) may stop by its own
+// convergence test, but it says that the model does not explain the observations:
+// "warnings" next to "converged" in result.json, and on stderr. The right scene has none.
+TEST(FitCommand, AFitAgainstTheWrongSceneWarns) {
+  const fs::path dir = fs::temp_directory_path() / ("softfit_wrong_scene_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string small = R"({
+    "box": {"min": [-0.15, 0.05, -0.15], "max": [0.15, 0.35, 0.15], "cells": [2, 2, 2]},
+    "material": {"model": "warped_corotated", "youngs_modulus": 3000, "poisson_ratio": 0.3, "density": 100},
+    "gravity": [0, -10, 0], "damping": {"alpha1": 0.1, "alpha2": 0.01}, "ground": {"normal": [0, 1, 0], "offset": 0},
+    "initial": {"velocity": [0.2, -1.0, 0.0]}, "integrator": {"type": "newmark_theta", "theta": 0.6},
+    "time": {"dt": 0.01, "steps": 20}})";
+  std::string large = small;
+  large.replace(large.find("[0.15, 0.35, 0.15]"), 18, "[0.30, 0.50, 0.30]");
+  std::ofstream(dir / "small.json") << small;
+  std::ofstream(dir / "large.json") << large;
+  ASSERT_EQ(run("synth " + (dir / "small.json").string() + " -o " + (dir / "capture").string() + " --resolution 40").first,
+            0);
+  const auto warningsOf = [&](const std::string& scene, const std::string& out) {
+    const auto fit = run("fit " + (dir / scene).string() + " --observations " + (dir / "capture").string() +
+                         " --params E,nu --start E=4500,nu=0.36 -q -o " + (dir / out).string());
+    EXPECT_EQ(fit.first, 0) << fit.second;
+    std::ifstream in(dir / out / "result.json");
+    const nlohmann::json result = nlohmann::json::parse(in);
+    EXPECT_TRUE(result.contains("converged"));
+    return std::make_pair(result["warnings"], fit.second);
+  };
+  const auto [wrong, wrongLog] = warningsOf("large.json", "wrong");
+  ASSERT_EQ(wrong.size(), 1u) << wrongLog;
+  EXPECT_NE(wrong[0].get<std::string>().find("the model does not explain the observations"), std::string::npos);
+  EXPECT_NE(wrongLog.find("warning: the RMS point distance"), std::string::npos) << wrongLog;
+  EXPECT_NE(wrongLog.find("with 1 warning"), std::string::npos) << wrongLog;
+  const auto [right, rightLog] = warningsOf("small.json", "right");
+  EXPECT_TRUE(right.empty()) << rightLog;
+  fs::remove_all(dir);
+}
+
 TEST(FitCommand, SynthThenFitOnACutCellGridWithTheSdfPointCost) {
   const fs::path dir = fs::temp_directory_path() / ("softfit_grid_fit_test_" + std::to_string(::getpid()));
   fs::create_directories(dir);

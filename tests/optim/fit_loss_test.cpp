@@ -60,17 +60,21 @@ TEST(FitLoss, ReadsACaptureFolderWithTheSceneCost) {
   EXPECT_EQ(o.pointLossOf(*o.capture)->lastStep(), o.steps);
 
   options.pointCost = "sdf";
-  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options); }, {"--point-cost sdf", "grid"});
+  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options); }, {"point_cost sdf", "grid"});
   options.pointCost = "nearest";
-  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options); }, {"--point-cost", "nearest"});
+  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options); }, {"point_cost", "nearest"});
+  options.names.pointCost = "--point-cost";
+  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options); }, {"--point-cost = \"nearest\""});
 }
 
 TEST(FitLoss, UnknownLossKindNamesTheField) {
   FitLossOptions options;
   options.loss = "pixels";
   const BuiltScene scene;
-  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options, "loss"); },
+  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options); },
                    {"loss = \"pixels\"", "points, displacements"});
+  options.names.loss = "--loss";  // the caller's own option name
+  expectInputError([&] { loadFitObservations(kCapture, scene, 0.01, options); }, {"--loss = \"pixels\""});
 }
 
 TEST(FitLoss, AutoReadsDisplacementsWithoutACapture) {

@@ -42,3 +42,22 @@ TEST(FitWarnings, APoissonRatioAtTheUpperBound) {
 
 }  // namespace
 }  // namespace softfit
+
+namespace softfit {
+namespace {
+
+TEST(FitWarnings, AResidualFarAboveTheNoiseOrTheBodysSize) {
+  // cost = sum_f w_f mean(d^2 / 2): 10 frames of d = 0.01 m give 5e-4.
+  EXPECT_TRUE(fitResidualWarnings(5e-4, 10.0, 0.005, 0.5).empty());   // 2 sigma: explained
+  const auto noisy = fitResidualWarnings(5e-4, 10.0, 0.002, 0.5);      // 5 sigma
+  ASSERT_EQ(noisy.size(), 1u);
+  EXPECT_NE(noisy[0].find("0.01 m, is 5.0 times the points' noise sigma"), std::string::npos) << noisy[0];
+  EXPECT_TRUE(fitResidualWarnings(5e-4, 10.0, 0.0, 0.5).empty());     // no noise known: 2% of the size
+  const auto large = fitResidualWarnings(5e-4, 10.0, 0.0, 0.1);        // 10% of the size
+  ASSERT_EQ(large.size(), 1u);
+  EXPECT_NE(large[0].find("10% of the body's size"), std::string::npos) << large[0];
+  EXPECT_TRUE(fitResidualWarnings(5e-4, 0.0, 0.0, 0.1).empty());      // no frame with points
+}
+
+}  // namespace
+}  // namespace softfit

@@ -99,7 +99,7 @@ def _assert_point_cost_recovers_e(scene, capture_dir, point_cost):
                          noise_sigma=0.003, max_iterations=10)
     assert result["optimizer"] == "gradient-only-lbfgs"
     assert abs(result["params"][0] - 3e3) < 150.0
-    with pytest.raises(softfit.InputError, match="noise-sigma"):
+    with pytest.raises(softfit.InputError, match="point_cost .* needs the points' noise sigma \\(noise_sigma > 0\\)"):
         softfit.fit(scene, str(capture_dir), "E", point_cost=point_cost)
 
 
