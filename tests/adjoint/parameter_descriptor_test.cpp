@@ -69,7 +69,7 @@ TEST(ParameterDescriptor, OverlapsAndHugeRegionIndicesAreRefused) {
   EXPECT_THROW(parseParameterList("gravity,gravity_x"), InputError);
   EXPECT_EQ(parseParameterList("E@0,E@1,nu").size(), 3u);  // distinct regions do not overlap
   try {
-    parseParameterList("E@99999999999");
+    parseParameterList("E@99999999999", "--params");  // the caller's option name
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("--params"), std::string::npos) << e.what();

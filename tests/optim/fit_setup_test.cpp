@@ -53,7 +53,7 @@ TEST(FitSetup, StartValuesAreCheckedAndNamed) {
   applyStartValues({{"nu", 0.35}}, space, transforms, "--params E,nu", p0);
   EXPECT_EQ(p0[0], 3000.0);
   EXPECT_EQ(p0[1], 0.35);
-  expectInputError([&] { applyStartValues({{"density", 10.0}}, space, transforms, "--params E,nu", p0); },
+  expectInputError([&] { applyStartValues({{"density", 10.0}}, space, transforms, "--params E,nu", p0, "--start"); },
                    {"--start: \"density\" is not among --params E,nu"});
   expectInputError([&] { applyStartValues({{"nu", 0.7}}, space, transforms, "params E,nu", p0, "start"); },
                    {"start nu = 0.7: must lie in (-1, 0.5)"});
@@ -69,7 +69,7 @@ TEST(FitSetup, AStartValueFromTheSceneOutsideTheTransformIsNamed) {
   const TransformSet transforms = defaultTransforms(parameters);
   VecX p0(2);
   p0 << 3000.0, -0.2;  // an auxetic scene: valid for the scene reader, outside the logit's (0, 0.5)
-  expectInputError([&] { applyStartValues({}, space, transforms, "--params E,nu", p0); },
+  expectInputError([&] { applyStartValues({}, space, transforms, "--params E,nu", p0, "--start"); },
                    {"nu = -0.2 (the scene's value", "(0, 0.5)", "--start nu=VALUE"});
   applyStartValues({{"nu", 0.2}}, space, transforms, "--params E,nu", p0);  // a start inside it is fine
   EXPECT_EQ(p0[1], 0.2);
