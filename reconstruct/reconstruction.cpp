@@ -97,6 +97,43 @@ void writeObservations(const fs::path& dir, const RawDepthCapture& capture, cons
   writeTextFile((dir / "noise.json").string(), noiseJson.dump(2) + "\n");
 }
 
+// The scene reconstruct will write, checked by the scene reader before any work (its time
+// axis from the capture's dt and the stride, the starting material values).
+void checkSceneToWrite(const RawDepthCapture& capture, const ReconstructOptions& options, const std::string& outDir) {
+  const ReconstructOptions::Names& names = options.names;
+  const long long steps = static_cast<long long>(capture.frames.size() - 1) * options.stride;
+  if (steps > std::numeric_limits<int>::max())
+    throw InputError(names.stride + " = " + std::to_string(options.stride) + ": " +
+                     std::to_string(capture.frames.size()) + " frames would take " + std::to_string(steps) +
+                     " simulation steps (at most " + std::to_string(std::numeric_limits<int>::max()) + ")");
+  FitSceneSettings planned = options.scene;
+  planned.dt = capture.dt / options.stride;
+  planned.steps = static_cast<int>(steps);
+  planned.outputEvery = options.stride;
+  planned.geometryFile = "shape/rest_sdf.json";
+  planned.cellSize = options.cellSize > 0.0 ? options.cellSize : 1.0;
+  try {
+    checkFitScene(planned, (fs::path(outDir) / "scene.json").string());
+  } catch (const InputError& e) {
+    const std::string why = planned.dt < kMinTimeStep ? " (capture dt " + formatValue(capture.dt) + " s / " +
+                                                            names.stride + " " + std::to_string(options.stride) + ")"
+                                                      : std::string();
+    throw InputError(std::string("the scene to be written is not valid: ") + e.what() + why);
+  }
+}
+
+// InputError unless `size` gives between `lo` and `hi` of `what` across the object.
+constexpr double kMaxVoxelsAcross = 300.0, kMaxCellsAcross = 200.0;
+void requireSizeAcross(double size, double objectSize, const std::string& name, double lo, double hi,
+                       const char* what) {
+  const double across = objectSize / size;
+  if (across >= lo && across <= hi) return;
+  char text[256];
+  std::snprintf(text, sizeof text, " = %g m: gives %.3g %s across the %.3g m object (allowed: %g to %g)", size, across,
+                what, objectSize, lo, hi);
+  throw InputError(name + text);
+}
+
 }  // namespace
 
 ReconstructSummary reconstructCapture(const std::string& captureDir, const std::string& outDir,
@@ -116,28 +153,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
   // A synthetic capture's truth.json, checked now (it only feeds the fit's report: a bad
   // one is a warning, not copied).
   const OptionalGroundTruth truth = readOptionalGroundTruth((fs::path(captureDir) / "truth.json").string());
-  // The time axis of the scene to be written, and the scene itself with the reader's checks.
-  const long long steps = static_cast<long long>(capture.frames.size() - 1) * options.stride;
-  if (steps > std::numeric_limits<int>::max())
-    throw InputError(names.stride + " = " + std::to_string(options.stride) + ": " +
-                     std::to_string(capture.frames.size()) + " frames would take " + std::to_string(steps) +
-                     " simulation steps (at most " + std::to_string(std::numeric_limits<int>::max()) + ")");
-  {
-    FitSceneSettings planned = options.scene;
-    planned.dt = capture.dt / options.stride;
-    planned.steps = static_cast<int>(steps);
-    planned.outputEvery = options.stride;
-    planned.geometryFile = "shape/rest_sdf.json";
-    planned.cellSize = options.cellSize > 0.0 ? options.cellSize : 1.0;
-    try {
-      checkFitScene(planned, (fs::path(outDir) / "scene.json").string());
-    } catch (const InputError& e) {
-      throw InputError(std::string("the scene to be written is not valid: ") + e.what() +
-                       (capture.dt / options.stride < kMinTimeStep ? " (capture dt " + formatValue(capture.dt) + " s / " +
-                                                                         names.stride + " " + std::to_string(options.stride) + ")"
-                                                                   : std::string()));
-    }
-  }
+  checkSceneToWrite(capture, options, outDir);
   const CaptureSegmentation segmentation = segmentCapture(capture, options.noise, options.segmentation);
 
   ReconstructSummary summary;
@@ -148,19 +164,11 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
   summary.voxel = options.voxel > 0.0 ? options.voxel : summary.objectSize / options.voxelsAcross;
   summary.cellSize = options.cellSize > 0.0 ? options.cellSize : summary.objectSize / options.cellsAcross;
   // Sizes that the object's size makes absurd: refused before the fusion allocates its volume.
-  constexpr double kMaxVoxelsAcross = 300.0, kMaxCellsAcross = 200.0;
-  const auto requireAcross = [&](double size, const std::string& name, double lo, double hi, const char* what) {
-    const double across = summary.objectSize / size;
-    if (!(across >= lo && across <= hi)) {
-      char text[256];
-      std::snprintf(text, sizeof text, " = %g m: gives %.3g %s across the %.3g m object (allowed: %g to %g)", size,
-                    across, what, summary.objectSize, lo, hi);
-      throw InputError(name + text);
-    }
-  };
-  requireAcross(summary.voxel, options.voxel > 0.0 ? names.voxel : "the default voxel", 4.0, kMaxVoxelsAcross, "voxels");
-  requireAcross(summary.cellSize, options.cellSize > 0.0 ? names.cellSize : "the default cell size", 1.0,
-                kMaxCellsAcross, "grid cells");
+  requireSizeAcross(summary.voxel, summary.objectSize, options.voxel > 0.0 ? names.voxel : "the default voxel", 4.0,
+                    kMaxVoxelsAcross, "voxels");
+  requireSizeAcross(summary.cellSize, summary.objectSize,
+                    options.cellSize > 0.0 ? names.cellSize : "the default cell size", 1.0, kMaxCellsAcross,
+                    "grid cells");
   summary.cameras = static_cast<int>(capture.cameras.size());
   summary.depthsOutOfRange = outOfRange;
   summary.restFrames = static_cast<int>(segmentation.restFrames.size());

@@ -2,8 +2,13 @@
 
 #include <pybind11/stl.h>
 
+#include <cmath>
+#include <optional>
+#include <utility>
+
 #include "forward/errors.h"
 #include "forward/io/output_folder.h"
+#include "forward/value_limits.h"
 #include "observations/depth_sensor_json.h"
 #include "python/bindings/interruptible.h"
 #include "reconstruct/reconstruction.h"
@@ -85,13 +90,19 @@ truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
 {"frames", "cameras", "points"} (points: measured pixels of a raw capture).)doc");
   m.def(
       "reconstruct",
-      [](const std::string& capture, const std::string& output, const std::string& sensor, double voxel,
-         double cellSize, int stride, int velocityFrames, const std::string& truthScene) {
+      [](const std::string& capture, const std::string& output, const std::string& sensor,
+         std::optional<double> voxel, std::optional<double> cellSize, int stride, int velocityFrames,
+         const std::string& truthScene) {
         ReconstructOptions options;
         options.noise.sensor = depthSensorModelFromOption(sensor, "sensor");
         if (velocityFrames < 0) throw InputError("velocity_frames: must be >= 0");
-        options.voxel = voxel;
-        options.cellSize = cellSize;
+        // Given sizes must be positive, as the CLI's --voxel and --cell-size (None: from the object's size).
+        for (const auto& [value, name] : {std::pair{voxel, "voxel"}, std::pair{cellSize, "cell_size"}})
+          if (value && !(*value > 0.0 && std::isfinite(*value)))
+            throw InputError(std::string(name) + " = " + formatValue(*value) +
+                             ": must be a finite size in metres > 0 (or None: from the object's size)");
+        options.voxel = voxel.value_or(0.0);
+        options.cellSize = cellSize.value_or(0.0);
         options.stride = stride;
         options.initialMotion.frames = velocityFrames;
         options.truthScene = truthScene;
@@ -99,8 +110,8 @@ truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
             runWithoutGil([&] { return reconstructCapture(capture, output, options); });
         return summaryDict(summary);
       },
-      py::arg("capture"), py::arg("output"), py::arg("sensor") = "kinect", py::arg("voxel") = 0.0,
-      py::arg("cell_size") = 0.0, py::arg("stride") = 1, py::arg("velocity_frames") = 3,
+      py::arg("capture"), py::arg("output"), py::arg("sensor") = "kinect", py::arg("voxel") = py::none(),
+      py::arg("cell_size") = py::none(), py::arg("stride") = 1, py::arg("velocity_frames") = 3,
       py::arg("truth_scene") = "",
       R"doc(`softfit reconstruct CAPTURE -o OUTPUT`: from a raw depth capture (capture.json with
 rest_frames, 16-bit depth PNGs, no masks) to OUTPUT/scene.json (cut-cell grid),

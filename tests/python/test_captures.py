@@ -81,7 +81,7 @@ def test_reconstruct_bad_input_names_the_file(tmp_path, raw_capture):
     with pytest.raises(softfit.InputError, match="output .*: is the input"):
         softfit.reconstruct(str(capture), str(capture))
     assert os.path.exists(capture / "capture.json")
-    for bad in (-1.0, float("nan")):
+    for bad in (0.0, -1.0, float("nan")):  # as the CLI's --voxel and --cell-size
         with pytest.raises(softfit.InputError, match="voxel = "):
             softfit.reconstruct(str(capture), str(tmp_path / "out"), voxel=bad)
         with pytest.raises(softfit.InputError, match="cell_size = "):
