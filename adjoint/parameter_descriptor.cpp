@@ -118,6 +118,20 @@ const std::vector<ParameterDescriptor> kDescriptors = {
 
 const std::vector<ParameterDescriptor>& parameterDescriptors() { return kDescriptors; }
 
+std::string parameterUnit(const std::string& name) {
+  const std::string kind = name.substr(0, name.find('@'));
+  if (kind == "E") return "Pa";
+  if (kind == "density") return "kg/m^3";
+  if (kind == "alpha1") return "1/s";
+  if (kind == "alpha2") return "s";
+  if (kind.rfind("gravity", 0) == 0) return "m/s^2";
+  if (kind.rfind("angular_velocity", 0) == 0) return "rad/s";
+  if (kind.rfind("velocity", 0) == 0) return "m/s";
+  if (kind == "ground_theta" || kind == "ground_phi") return "rad";
+  if (kind == "ground_offset") return "m";
+  return "";
+}
+
 void checkParameterValue(const ParameterDescriptor& descriptor, double value, const std::string& name) {
   requireInRange(value, descriptor.range, name);
 }

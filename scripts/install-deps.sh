@@ -12,7 +12,7 @@ packages=(
   libeigen3-dev libsuitesparse-dev libopenblas-dev
   liblbfgspp-dev libceres-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  tetgen libpng-dev libopen3d-dev
+  tetgen libpng-dev libcairo2-dev libopen3d-dev
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-dev python3-numpy
 )

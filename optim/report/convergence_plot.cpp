@@ -58,6 +58,7 @@ void writeConvergencePlot(const std::string& path, const std::vector<IterationRe
   image.rectangle(left, top, width - right, height - bottom, black);
   image.text(left + static_cast<int>(plotW) / 2 - RasterImage::textWidth("iteration") / 2, height - 34, "iteration",
              black);
+  image.verticalText(16, top + static_cast<int>(plotH) / 2, "log10 (cost, |gradient| in optimizer coordinates)", black);
 
   for (size_t k = 1; k < history.size(); ++k) {
     image.line(px(history[k - 1].iteration), py(costs[k - 1]), px(history[k].iteration), py(costs[k]), blue, 3);
@@ -68,10 +69,12 @@ void writeConvergencePlot(const std::string& path, const std::vector<IterationRe
                static_cast<int>(py(costs[0])) + 3, blue);
   }
   // Legend.
-  image.fill(width - right - 250, top + 12, width - right - 226, top + 22, blue);
-  image.text(width - right - 216, top + 10, "cost", black);
-  image.fill(width - right - 250, top + 36, width - right - 226, top + 46, red);
-  image.text(width - right - 216, top + 34, "|grad|", black);
+  image.fill(width - right - 262, top + 8, width - right - 10, top + 54, {255, 255, 255});
+  image.rectangle(width - right - 262, top + 8, width - right - 10, top + 54, grey);
+  image.line(width - right - 250, top + 18, width - right - 226, top + 18, blue, 3);
+  image.text(width - right - 216, top + 12, "cost", black);
+  image.line(width - right - 250, top + 42, width - right - 226, top + 42, red, 3);
+  image.text(width - right - 216, top + 36, "|gradient|", black);
   image.savePng(path);
 }
 

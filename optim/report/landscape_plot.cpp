@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 
+#include "adjoint/parameter_descriptor.h"
 #include "forward/errors.h"
 #include "optim/report/raster_image.h"
 
@@ -30,6 +31,12 @@ Rgb colour(double t) {
 }
 
 double logCost(double c) { return std::log10(std::max(c, 1e-300)); }
+
+// "E (Pa)", "nu".
+std::string axisLabel(const std::string& name) {
+  const std::string unit = parameterUnit(name);
+  return unit.empty() ? name : name + " (" + unit + ")";
+}
 
 struct Range {
   double lo = 0.0, hi = 1.0;
@@ -136,8 +143,9 @@ RasterImage renderLandscapePlot(const LandscapeData& d, std::vector<std::vector<
       const double v = y.lo + t * (y.hi - y.lo);
       tickY(py(v), v);
     }
-    image.text(left + plotW / 2 - RasterImage::textWidth(d.names[0]) / 2, height - bottom + 36, d.names[0], kBlack);
-    image.text(8, top - 24, d.names[1], kBlack);
+    image.text(left + plotW / 2 - RasterImage::textWidth(axisLabel(d.names[0])) / 2, height - bottom + 36,
+               axisLabel(d.names[0]), kBlack);
+    image.verticalText(8, top + plotH / 2, axisLabel(d.names[1]), kBlack);
     if (best >= 0) markBest(px(d.points[best][0]), py(d.points[best][1]));
     double tx = 0.0, ty = 0.0;
     if (truthOf(0, tx) && truthOf(1, ty)) {
@@ -154,7 +162,7 @@ RasterImage renderLandscapePlot(const LandscapeData& d, std::vector<std::vector<
       const std::string label = formatTick(cost.lo + t * (cost.hi - cost.lo));
       image.text(barX + barW + 6, static_cast<int>(top + plotH * (1.0 - t)) - 7, label, kBlack);
     }
-    image.text(barX - 10, top - 24, "log10", kBlack);
+    image.text(barX - 10, top - 24, "log10 cost", kBlack);
   } else {
     image.text(left, 18, "cost landscape: log10 cost over " + d.names[0], kBlack, 2);
     const auto py = [&](double v) { return top + plotH * (1.0 - cost.at(v)); };
@@ -166,8 +174,9 @@ RasterImage renderLandscapePlot(const LandscapeData& d, std::vector<std::vector<
       tickX(x.lo + t * (x.hi - x.lo));
     }
     image.rectangle(left, top, left + plotW, top + plotH, kBlack);
-    image.text(left + plotW / 2 - RasterImage::textWidth(d.names[0]) / 2, height - bottom + 36, d.names[0], kBlack);
-    image.text(8, top - 24, "log10 cost", kBlack);
+    image.text(left + plotW / 2 - RasterImage::textWidth(axisLabel(d.names[0])) / 2, height - bottom + 36,
+               axisLabel(d.names[0]), kBlack);
+    image.verticalText(8, top + plotH / 2, "log10 cost", kBlack);
     std::vector<size_t> order(n);
     for (size_t i = 0; i < n; ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return d.points[a][0] < d.points[b][0]; });

@@ -113,6 +113,16 @@ TEST_F(ReconstructCommand, WritesALoadableSceneAndObservations) {
   ASSERT_TRUE(scene.sdf->surfaceMesh.has_value());
   EXPECT_EQ(fs::path(*scene.sdf->surfaceMesh), fs::path(out / "shape/rest_surface.obj").lexically_normal());
   EXPECT_EQ(scene.sdf->contactPoints, softfit::GridContactPoints::Surface);
+  // rest_shape.png: a valid PNG of the plot's size (two 360-pixel panels, scale bars, legend).
+  const std::string png = bytes(out / "report/rest_shape.png");
+  ASSERT_GT(png.size(), 24u);
+  EXPECT_EQ(png.substr(1, 3), "PNG");
+  const auto be32 = [&](std::size_t at) {
+    return (static_cast<unsigned char>(png[at]) << 24) | (static_cast<unsigned char>(png[at + 1]) << 16) |
+           (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
+  };
+  EXPECT_EQ(be32(16), 780);  // IHDR width
+  EXPECT_EQ(be32(20), 464);  // IHDR height
   const nlohmann::json summary = nlohmann::json::parse(bytes(out / "report/summary.json"));
   EXPECT_EQ(summary["sdf"], "exact distance to rest_surface.obj");
   EXPECT_EQ(summary["initial_motion"]["frames"], 3);
