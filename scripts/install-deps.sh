@@ -3,7 +3,7 @@
 # already present are skipped by apt-get, and apt-get update runs only when needed.
 # `--test` adds what only the test suite needs (clang with libFuzzer for the ctest
 # fuzz_text_readers; pytest, torch and matplotlib for the Python tests and examples;
-# Sphinx and its furo theme for scripts/docs.sh); scripts/test.sh passes it,
+# Sphinx and its furo theme for scripts/docs.sh, Chromium for its render check); scripts/test.sh passes it,
 # scripts/demo.sh does not.
 set -euo pipefail
 
@@ -16,7 +16,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-dev python3-numpy
 )
-test_packages=(clang libclang-rt-dev python3-pytest python3-torch python3-matplotlib python3-sphinx furo)
+test_packages=(clang libclang-rt-dev python3-pytest python3-torch python3-matplotlib python3-sphinx furo chromium)
 
 for arg in "$@"; do
   case "$arg" in
