@@ -118,8 +118,10 @@ const std::vector<ParameterDescriptor> kDescriptors = {
 
 const std::vector<ParameterDescriptor>& parameterDescriptors() { return kDescriptors; }
 
+std::string parameterKind(const std::string& name) { return name.substr(0, name.find('@')); }
+
 std::string parameterUnit(const std::string& name) {
-  const std::string kind = name.substr(0, name.find('@'));
+  const std::string kind = parameterKind(name);
   if (kind == "E") return "Pa";
   if (kind == "density") return "kg/m^3";
   if (kind == "alpha1") return "1/s";

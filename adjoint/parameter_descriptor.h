@@ -70,6 +70,8 @@ const std::vector<ParameterDescriptor>& parameterDescriptors();
 // range. The one check of a parameter value that a user gives: the CLI's --start and
 // --grid, Python's set_parameters (and the scene reader checks the same ranges).
 void checkParameterValue(const ParameterDescriptor& descriptor, double value, const std::string& name);
+// The descriptor name of a parameter name: "E@2" -> "E".
+std::string parameterKind(const std::string& name);
 // The SI unit of a parameter ("Pa" for E and E@k, "" for nu), for plot axes and tables.
 std::string parameterUnit(const std::string& name);
 // nullptr when there is no such name.

@@ -5,17 +5,11 @@
 
 #include <filesystem>
 
+#include "adjoint/parameter_descriptor.h"
 #include "forward/io/json_fields.h"
 #include "forward/value_limits.h"
 
 namespace softfit {
-
-namespace {
-
-// "E@2" -> "E".
-std::string kind(const std::string& name) { return name.substr(0, name.find('@')); }
-
-}  // namespace
 
 std::vector<std::string> fitEndWarnings(const std::vector<std::string>& names, const VecX& values,
                                         const TransformSet& transforms) {
@@ -23,7 +17,7 @@ std::vector<std::string> fitEndWarnings(const std::vector<std::string>& names, c
   for (std::size_t i = 0; i < names.size(); ++i) {
     const double v = values[static_cast<Eigen::Index>(i)];
     const std::string where = names[i] + " = " + formatValue(v);
-    const std::string k = kind(names[i]);
+    const std::string k = parameterKind(names[i]);
     if (k == "E" && (v < kAbsurdYoungsLow || v > kAbsurdYoungsHigh))
       warnings.push_back(where + " Pa is absurd (outside [1, 1e12] Pa): the model does not explain the observations "
                                  "(the wrong scene or capture?)");
@@ -85,6 +79,16 @@ std::vector<std::string> fitResidualWarnings(const FitObservations& observations
   const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> points(rest.data(), rest.size() / 3, 3);
   const double size = rest.size() >= 3 ? (points.colwise().maxCoeff() - points.colwise().minCoeff()).norm() : 0.0;
   return fitResidualWarnings(cost, weights, sigma, size);
+}
+
+std::vector<std::string> fitWarnings(const std::vector<std::string>& names, const VecX& values,
+                                     const TransformSet& transforms, const FitObservations& observations,
+                                     const std::string& folder, double cost, double noiseSigma,
+                                     const PhysicalModel& model) {
+  std::vector<std::string> warnings = fitEndWarnings(names, values, transforms);
+  for (std::string& w : fitResidualWarnings(observations, folder, cost, noiseSigma, model))
+    warnings.push_back(std::move(w));
+  return warnings;
 }
 
 }  // namespace softfit

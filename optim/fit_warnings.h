@@ -37,4 +37,11 @@ std::vector<std::string> fitResidualWarnings(double cost, double weightSum, doub
 std::vector<std::string> fitResidualWarnings(const FitObservations& observations, const std::string& folder,
                                              double cost, double noiseSigma, const PhysicalModel& model);
 
+// Both: what every front end reports next to "converged" for a fit ending at `values`
+// (physical) with `cost`.
+std::vector<std::string> fitWarnings(const std::vector<std::string>& names, const VecX& values,
+                                     const TransformSet& transforms, const FitObservations& observations,
+                                     const std::string& folder, double cost, double noiseSigma,
+                                     const PhysicalModel& model);
+
 }  // namespace softfit

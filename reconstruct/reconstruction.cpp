@@ -145,8 +145,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
       throw InputError(name + " = " + formatValue(value) + ": must be a finite size in metres > 0 (or not given)");
   // Before any work: OUT must not be the current folder or hold an input, and an existing
   // OUT keeps every file that no earlier reconstruct wrote (forward/io/output_folder.h).
-  checkOutputFolder(outDir, {captureDir, options.truthScene}, names.output);
-  StagedFolder staged(outDir, kReconstructOutputs, names.output);
+  StagedFolder staged(outDir, {captureDir, options.truthScene}, kReconstructOutputs, names.output);
   RawDepthCapture capture = readRawDepthCapture(captureDir);
   const long long outOfRange =
       clearDepthsOutsideRange(capture, options.noise.sensor.minRangeMetres, options.noise.sensor.maxRangeMetres);

@@ -1,6 +1,5 @@
 #include "apps/commands/face_command.h"
 #include "apps/commands/option_checks.h"
-#include "apps/commands/output_folder.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include "face/geometry_fit.h"
 #include "face/synthetic_face.h"
 #include "forward/errors.h"
+#include "forward/io/output_folder.h"
 #include "forward/io/pvd_writer.h"
 #include "forward/io/run_marker.h"
 
@@ -84,7 +84,7 @@ void writeResults(const FaceOptions& o, const FaceModel& model, const MuscleGeom
 constexpr long long kMaxSyntheticFaceCells = 20000;
 
 void runGenerate(const FaceOptions& o) {
-  requireOutputFolder(o.output, {});
+  checkOutputFolder(o.output, {}, "-o");
   beginRun(o.output, {"model.json"});  // an earlier run's marker and files
   const long long cells = static_cast<long long>(o.cellsAround) * o.cellsUp * o.cellsThrough;
   if (cells > kMaxSyntheticFaceCells)
@@ -109,7 +109,7 @@ void runGenerate(const FaceOptions& o) {
 }
 
 void runSolve(const FaceOptions& o) {
-  requireOutputFolder(o.output, inputFiles(o));
+  checkOutputFolder(o.output, inputFiles(o), "-o");
   beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);
@@ -135,7 +135,7 @@ void runSolve(const FaceOptions& o) {
 }
 
 void runFit(const FaceOptions& o) {
-  requireOutputFolder(o.output, inputFiles(o));
+  checkOutputFolder(o.output, inputFiles(o), "-o");
   beginRun(o.output, {"errors.csv", "activations.json", "geometry.csv", "history.csv"});
   const FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry initial = startGeometry(o, model);
@@ -163,7 +163,7 @@ void runFit(const FaceOptions& o) {
 }
 
 void runAnimate(const FaceOptions& o) {
-  requireOutputFolder(o.output, inputFiles(o));
+  checkOutputFolder(o.output, inputFiles(o), "-o");
   beginRun(o.output, {"animation.pvd"});
   FaceModel model = loadFaceModel(o.model);
   const MuscleGeometry geometry = startGeometry(o, model);

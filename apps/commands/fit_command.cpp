@@ -3,7 +3,6 @@
 #include "apps/commands/fit_inputs.h"
 #include "apps/commands/multi_start_run.h"
 #include "apps/commands/option_checks.h"
-#include "apps/commands/output_folder.h"
 #include "apps/commands/rank_timeout_option.h"
 
 #include <chrono>
@@ -15,6 +14,7 @@
 
 #include "adjoint/scene_gradient_check.h"
 #include "forward/errors.h"
+#include "forward/io/output_folder.h"
 #include "forward/integrators/simulator.h"
 #include "forward/io/run_marker.h"
 #include "forward/mesh/input_file.h"
@@ -101,7 +101,7 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   const auto start = std::chrono::steady_clock::now();
   distribution.setWaitLimit(options.rankTimeout);
   const bool root = distribution.isRoot();  // rank 0 writes the outputs
-  requireOutputFolder(options.output, {options.inputs.scene, options.inputs.observations});
+  checkOutputFolder(options.output, {options.inputs.scene, options.inputs.observations}, "-o");
   if (root) beginRun(options.output, {"history.csv", "result.json", "convergence.png", "starts.csv"});
   requireFolder(options.inputs.observations, "--observations folder");
   const std::vector<Parameter> parameters = parseParameterList(options.parameters, "--params");  // checked before any work
@@ -113,7 +113,6 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   const SceneDescription& description = inputs.description;
   BuiltScene& scene = inputs.scene;
   PhysicalModel& model = *scene.model;
-  const fs::path dir(options.inputs.observations);
   const FitObservations& observations = inputs.observations;
   const int steps = observations.steps;
   const int bootstrapSteps = options.inputs.loss.bootstrapSteps;
@@ -183,10 +182,8 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   summary.result = p;
   summary.truth = truth.values;
   summary.optimization = result;
-  summary.warnings = fitEndWarnings(names, p, transforms);
-  for (std::string& w : fitResidualWarnings(observations, options.inputs.observations, result.cost,
-                                            options.inputs.loss.noiseSigma, model))
-    summary.warnings.push_back(std::move(w));
+  summary.warnings = fitWarnings(names, p, transforms, observations, options.inputs.observations, result.cost,
+                                 options.inputs.loss.noiseSigma, model);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   writeAtomically((fs::path(options.output) / "history.csv").string(),
                   [&](const std::string& path) { writeFitHistoryCsv(path, names, transforms, result.history); });

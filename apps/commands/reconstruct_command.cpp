@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "apps/commands/option_checks.h"
-#include "apps/commands/output_folder.h"
 #include "forward/errors.h"
+#include "forward/io/output_folder.h"
 #include "forward/materials/material.h"
 #include "forward/value_limits.h"
 #include "observations/depth_sensor_json.h"
@@ -25,7 +25,7 @@ struct ReconstructCliOptions {
 };
 
 void runReconstruct(ReconstructCliOptions& o) {
-  requireOutputFolder(o.output, {o.capture, o.reconstruct.truthScene, o.sensor});
+  checkOutputFolder(o.output, {o.capture, o.reconstruct.truthScene, o.sensor}, "-o");
   o.reconstruct.names = {"-o", "--voxel", "--cell-size", "--stride"};
   o.reconstruct.noise.sensor = depthSensorModelFromOption(o.sensor, "--sensor");
   o.reconstruct.trimUnseenFill = !o.keepUnseenFill;

@@ -1,7 +1,6 @@
 #include "apps/commands/simulate_command.h"
 #include "apps/commands/device_option.h"
 #include "apps/commands/option_checks.h"
-#include "apps/commands/output_folder.h"
 
 #include <chrono>
 #include <cstdio>
@@ -9,6 +8,7 @@
 
 #include "apps/commands/progress_reporter.h"
 #include "forward/integrators/simulator.h"
+#include "forward/io/output_folder.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_loader.h"
 #include "scene/simulation_writer.h"
@@ -27,7 +27,7 @@ struct SimulateOptions {
 
 void runSimulate(const SimulateOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  requireOutputFolder(options.output, {options.scene});
+  checkOutputFolder(options.output, {options.scene}, "-o");
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;

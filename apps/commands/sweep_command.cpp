@@ -1,7 +1,6 @@
 #include "apps/commands/sweep_command.h"
 #include "apps/commands/fit_inputs.h"
 #include "apps/commands/option_checks.h"
-#include "apps/commands/output_folder.h"
 #include "apps/commands/rank_timeout_option.h"
 #include "apps/commands/sweep_grid.h"
 #include "apps/distribute/result_bytes.h"
@@ -14,6 +13,7 @@
 
 #include "adjoint/parameter_descriptor.h"
 #include "forward/errors.h"
+#include "forward/io/output_folder.h"
 #include "forward/io/run_marker.h"
 #include "forward/mesh/input_file.h"
 #include "forward/value_limits.h"
@@ -101,7 +101,7 @@ int runSweep(const SweepOptions& options, WorkDistribution& distribution) {
   const bool root = distribution.isRoot();
   std::vector<std::string> inputFiles = options.paths;
   inputFiles.insert(inputFiles.end(), {options.inputs.scene, options.inputs.observations});
-  requireOutputFolder(options.output, inputFiles);
+  checkOutputFolder(options.output, inputFiles, "-o");
   // Checked before any work: the grid's syntax, its names, the observations folder.
   const bool latin = options.lhs > 0;
   const std::vector<SweepAxis> axes = parseSweepGrid(options.grid, latin);

@@ -1,13 +1,13 @@
 #include "apps/commands/synth_command.h"
 #include "apps/commands/device_option.h"
 #include "apps/commands/option_checks.h"
-#include "apps/commands/output_folder.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 
 #include "forward/errors.h"
+#include "forward/io/output_folder.h"
 #include "scene/scene_loader.h"
 #include "synth/synthetic_capture.h"
 
@@ -24,7 +24,7 @@ struct SynthOptions {
 };
 
 void runSynth(const SynthOptions& options) {
-  requireOutputFolder(options.output, {options.scene, options.capture.cameras});
+  checkOutputFolder(options.output, {options.scene, options.capture.cameras}, "-o");
   SceneDescription description = loadScene(options.scene);
   applyDevice(options.device, description.integrator);
   if (options.steps >= 0) description.steps = options.steps;

@@ -102,10 +102,10 @@ void checkOutputFolder(const std::string& folder, const std::vector<std::string>
   }
 }
 
-StagedFolder::StagedFolder(const std::string& output, const std::vector<std::string>& ownNames,
-                           const std::string& name)
+StagedFolder::StagedFolder(const std::string& output, const std::vector<std::string>& inputs,
+                           const std::vector<std::string>& ownNames, const std::string& name)
     : output_(resolvedPath(output).string()), name_(name), ownNames_(ownNames) {
-  checkOutputFolder(output, {}, name);
+  checkOutputFolder(output, inputs, name);
   const fs::path out(output_);
   std::error_code ec;
   if (fs::exists(out, ec)) {

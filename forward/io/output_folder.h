@@ -25,10 +25,12 @@ void checkOutputFolder(const std::string& folder, const std::vector<std::string>
 // The destructor removes it (and only it) unless install() moved its contents out.
 class StagedFolder {
  public:
-  // `ownNames`: the top-level names the writer puts into the output folder. InputError
-  // (naming `name`) when the output folder holds one of them that no earlier run of
-  // this writer listed in its manifest: installing would replace a user's file.
-  StagedFolder(const std::string& output, const std::vector<std::string>& ownNames, const std::string& name);
+  // checkOutputFolder(output, inputs, name) first. `ownNames`: the top-level names the
+  // writer puts into the output folder. InputError (naming `name`) when the output folder
+  // holds one of them that no earlier run of this writer listed in its manifest:
+  // installing would replace a user's file.
+  StagedFolder(const std::string& output, const std::vector<std::string>& inputs,
+               const std::vector<std::string>& ownNames, const std::string& name);
   ~StagedFolder();
   StagedFolder(const StagedFolder&) = delete;
   StagedFolder& operator=(const StagedFolder&) = delete;

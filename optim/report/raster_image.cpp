@@ -86,8 +86,6 @@ void RasterImage::fill(int x0, int y0, int x1, int y1, Rgb c) {
 void RasterImage::text(int x, int y, const std::string& s, Rgb c, int scale) {
   cairo_t* cr = cairo_.get();
   selectFont(cr, scale);
-  cairo_font_extents_t font;
-  cairo_font_extents(cr, &font);
   setColour(cr, c);
   // Capitals' top at y: the baseline one cap height (about 0.73 em in DejaVu Sans) below.
   cairo_move_to(cr, x, y + 0.73 * fontSize(scale));

@@ -154,10 +154,8 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   out["forward_runs_for_jacobian"] = result.residualEvaluations;  // gauss-newton's J
   out["converged"] = result.converged;
   out["stop_reason"] = result.stopReason;
-  std::vector<std::string> warnings = fitEndWarnings(expanded, p, transforms);
-  for (std::string& w : fitResidualWarnings(loaded, observations, result.cost, options.loss.noiseSigma, scene.model()))
-    warnings.push_back(std::move(w));
-  out["warnings"] = warnings;
+  out["warnings"] = fitWarnings(expanded, p, transforms, loaded, observations, result.cost, options.loss.noiseSigma,
+                                scene.model());
   out["optimizer"] = optimizerKindName(optimizer.kind);
   return out;
 }

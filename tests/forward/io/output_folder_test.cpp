@@ -96,7 +96,7 @@ TEST_F(OutputFolder, RefusesAFolderThatIsOrHoldsAnInput) {
 TEST_F(OutputFolder, ANewFolderGetsTheStagedFilesAndTheirList) {
   const fs::path out = dir / "out";
   {
-    StagedFolder staged(out.string(), {"scene.json", "report"}, "-o");
+    StagedFolder staged(out.string(), {}, {"scene.json", "report"}, "-o");
     EXPECT_FALSE(fs::exists(out));  // nothing appears at OUT before the install
     fill(staged, {{"scene.json", "scene\n"}, {"report/summary.json", "summary\n"}});
     staged.install();
@@ -115,13 +115,13 @@ TEST_F(OutputFolder, ANewFolderGetsTheStagedFilesAndTheirList) {
 TEST_F(OutputFolder, ARerunReplacesTheEarlierRunsFilesAndKeepsTheUsers) {
   const fs::path out = dir / "out";
   {
-    StagedFolder staged(out.string(), {"scene.json", "report"}, "-o");
+    StagedFolder staged(out.string(), {}, {"scene.json", "report"}, "-o");
     fill(staged, {{"scene.json", "first\n"}, {"report/frame_9.ply", "only in the first run\n"}});
     staged.install();
   }
   write(out / "my_notes.txt", "the user's own\n");
   {
-    StagedFolder staged(out.string(), {"scene.json", "report"}, "-o");
+    StagedFolder staged(out.string(), {}, {"scene.json", "report"}, "-o");
     fill(staged, {{"scene.json", "second\n"}, {"report/summary.json", "summary\n"}});
     staged.install();
   }
@@ -135,25 +135,25 @@ TEST_F(OutputFolder, ARerunReplacesTheEarlierRunsFilesAndKeepsTheUsers) {
 TEST_F(OutputFolder, RefusesBeforeAnyWorkToReplaceAFileNoEarlierRunWrote) {
   const fs::path out = dir / "out";
   write(out / "scene.json", "the user's scene\n");
-  EXPECT_NE(refusal([&] { StagedFolder(out.string(), {"scene.json"}, "-o"); })
+  EXPECT_NE(refusal([&] { StagedFolder(out.string(), {}, {"scene.json"}, "-o"); })
                 .find("-o " + out.string() + ": holds scene.json, which no earlier run"),
             std::string::npos);
   // Also inside a folder of the writer's own name, and after an earlier run.
   fs::remove(out / "scene.json");
   {
-    StagedFolder staged(out.string(), {"scene.json", "report"}, "-o");
+    StagedFolder staged(out.string(), {}, {"scene.json", "report"}, "-o");
     fill(staged, {{"report/summary.json", "summary\n"}});
     staged.install();
   }
   write(out / "report" / "annotations.txt", "the user's\n");
-  EXPECT_NE(refusal([&] { StagedFolder(out.string(), {"scene.json", "report"}, "-o"); })
+  EXPECT_NE(refusal([&] { StagedFolder(out.string(), {}, {"scene.json", "report"}, "-o"); })
                 .find("holds report/annotations.txt"),
             std::string::npos);
   EXPECT_EQ(contents(out / "report" / "annotations.txt"), "the user's\n");
   // A file of the manifest's name that softfit did not write is never read as a list.
   const fs::path other = dir / "other";
   write(other / kOutputManifest, "notes.txt\n");
-  EXPECT_NE(refusal([&] { StagedFolder(other.string(), {"notes.txt"}, "-o"); }).find("which softfit did not write"),
+  EXPECT_NE(refusal([&] { StagedFolder(other.string(), {}, {"notes.txt"}, "-o"); }).find("which softfit did not write"),
             std::string::npos);
   EXPECT_EQ(contents(other / kOutputManifest), "notes.txt\n");
   expectSentinels();
@@ -163,7 +163,7 @@ TEST_F(OutputFolder, AFailedRunLeavesNothingBehind) {
   const fs::path out = dir / "out";
   std::string staging;
   {
-    StagedFolder staged(out.string(), {"scene.json"}, "-o");
+    StagedFolder staged(out.string(), {}, {"scene.json"}, "-o");
     staging = staged.path();
     fill(staged, {{"scene.json", "half written\n"}});
   }  // destroyed without install: the run failed
@@ -175,13 +175,13 @@ TEST_F(OutputFolder, AFailedRunLeavesNothingBehind) {
 TEST_F(OutputFolder, AManifestEntryOutsideTheFolderIsNeverRemoved) {
   const fs::path out = dir / "out";
   {
-    StagedFolder staged(out.string(), {"scene.json"}, "-o");
+    StagedFolder staged(out.string(), {}, {"scene.json"}, "-o");
     fill(staged, {{"scene.json", "first\n"}});
     staged.install();
   }
   std::ofstream(out / kOutputManifest, std::ios::app) << "../notes.txt\n" << (dir / "notes.txt").string() << "\n";
   {
-    StagedFolder staged(out.string(), {"scene.json"}, "-o");
+    StagedFolder staged(out.string(), {}, {"scene.json"}, "-o");
     fill(staged, {{"scene.json", "second\n"}});
     staged.install();
   }

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "forward/mesh/temp_directory.h"
+
 namespace softfit {
 namespace {
 
@@ -16,13 +18,8 @@ namespace fs = std::filesystem;
 
 class GroundTruth : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir = fs::temp_directory_path() / ("softfit_ground_truth_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
-  fs::path dir;
+  TempDirectory temp{"softfit-ground-truth-"};
+  const fs::path dir{temp.path()};
 };
 
 TEST_F(GroundTruth, AValidFileIsReadAndAnAbsentOneIsNothing) {

@@ -2,7 +2,6 @@
 // with something drawn on them (not a blank page); the same input gives the same bytes.
 #include <cairo.h>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -10,6 +9,7 @@
 #include <iterator>
 
 #include "forward/errors.h"
+#include "forward/mesh/temp_directory.h"
 #include "optim/report/convergence_plot.h"
 #include "optim/report/landscape_plot.h"
 #include "optim/report/raster_image.h"
@@ -48,12 +48,8 @@ std::string bytesOf(const fs::path& p) {
 
 class PlotPng : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir = fs::temp_directory_path() / ("softfit_plot_png_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
-  fs::path dir;
+  TempDirectory temp{"softfit-plot-png-"};
+  const fs::path dir{temp.path()};
 };
 
 TEST_F(PlotPng, ConvergencePlot) {
