@@ -20,6 +20,12 @@ class TrajectoryLoss {
   // The count must not depend on the state (the same entries at every parameter value).
   virtual bool hasResiduals() const { return false; }
   virtual void appendResiduals(int /*frame*/, const State& /*state*/, std::vector<double>& /*r*/) const {}
+  // How the residuals of frame k scale the observation errors they stand for: r_i = c_i
+  // e_i, with e_i an observation's own error (a point's distance in metres) and c_i the
+  // square root of its weight in the loss. Appends one c_i per residual of
+  // appendResiduals; false (nothing appended) when the loss does not say, and the
+  // residuals are then taken as the errors themselves. Fit uncertainties use it.
+  virtual bool appendResidualScales(int /*frame*/, std::vector<double>& /*c*/) const { return false; }
 };
 
 }  // namespace softfit

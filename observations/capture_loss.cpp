@@ -41,13 +41,37 @@ int CaptureLoss::frameAtStep(int step) const {
   return f < capture_.frameCount() ? f : -1;
 }
 
+double CaptureLoss::frameWeight(int f) const {
+  const CaptureFrame& frame = capture_.frames[f];
+  double weight = options_.weight * frame.weight;
+  if (options_.averageOverPoints && !frame.cloud.empty()) weight /= frame.cloud.size();
+  return weight;
+}
+
+void CaptureLoss::appendResiduals(int step, const State& state, std::vector<double>& r) const {
+  const int f = frameAtStep(step);
+  if (f < 0 || capture_.frames[f].cloud.empty() || !residualForm()) return;
+  const std::size_t first = r.size();
+  withErrorPrefix(where_ + ": step " + std::to_string(step) + " (capture frame " + std::to_string(f) + ")",
+                  [&] { frameDistances(capture_.frames[f].cloud, state.x, r); });
+  const double c = std::sqrt(frameWeight(f));
+  for (std::size_t i = first; i < r.size(); ++i) r[i] *= c;
+}
+
+bool CaptureLoss::appendResidualScales(int step, std::vector<double>& c) const {
+  if (!residualForm()) return false;
+  const int f = frameAtStep(step);
+  if (f < 0) return true;
+  c.insert(c.end(), capture_.frames[f].cloud.size(), std::sqrt(frameWeight(f)));
+  return true;
+}
+
 double CaptureLoss::evaluate(int step, const State& state, VecX& gx, VecX& /*gv*/) {
   const int f = frameAtStep(step);
   if (f < 0) return 0.0;
   const CaptureFrame& frame = capture_.frames[f];
   if (frame.cloud.empty()) return 0.0;
-  double weight = options_.weight * frame.weight;
-  if (options_.averageOverPoints) weight /= frame.cloud.size();
+  const double weight = frameWeight(f);
   return withErrorPrefix(where_ + ": step " + std::to_string(step) + " (capture frame " + std::to_string(f) + ")",
                          [&] { return frameCost(frame.cloud, state.x, weight, gx); });
 }

@@ -7,6 +7,7 @@
 // without a capture frame contribute nothing. Derived: PointCloudSurfaceLoss
 // (closest point on the deformed surface), GridSdfPointLoss (thesis SDF cost).
 #include <string>
+#include <vector>
 
 #include "adjoint/trajectory_loss.h"
 #include "observations/capture.h"
@@ -32,6 +33,13 @@ class CaptureLoss : public TrajectoryLoss {
   // (gv is untouched). Errors name the step and capture frame.
   double evaluate(int step, const State& state, VecX& gx, VecX& gv) final;
 
+  // The least-squares form (TrajectoryLoss::hasResiduals) when the derived cost has one:
+  // r_i = sqrt(w_f scale_f) e_i per point, e_i its signed distance (frameDistances), so
+  // that 1/2 |r|^2 is the frame's cost; the scales are sqrt(w_f scale_f).
+  bool hasResiduals() const final { return residualForm(); }
+  void appendResiduals(int step, const State& state, std::vector<double>& r) const final;
+  bool appendResidualScales(int step, std::vector<double>& c) const final;
+
   // Capture frame observed at simulation step `step`, or -1.
   int frameAtStep(int step) const;
   // Last simulation step with an observation: (frameCount - 1) * stride.
@@ -48,7 +56,12 @@ class CaptureLoss : public TrajectoryLoss {
   CaptureLoss(Capture capture, const PointCloudLossOptions& options, const std::string& kind);
   // weight * J_f(x) for one (non-empty) cloud, adding its gradient to gx.
   virtual double frameCost(const PointCloud& cloud, const VecX& x, double weight, VecX& gx) = 0;
+  // Whether the cost is 1/2 sum e_i^2 of per-point errors, and the errors of one cloud.
+  virtual bool residualForm() const { return false; }
+  virtual void frameDistances(const PointCloud& /*cloud*/, const VecX& /*x*/, std::vector<double>& /*e*/) const {}
   const std::string& description() const { return where_; }
+  // w_f scale_f of capture frame f.
+  double frameWeight(int f) const;
 
  private:
   Capture capture_;

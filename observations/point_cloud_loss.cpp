@@ -52,4 +52,19 @@ double PointCloudSurfaceLoss::frameCost(const PointCloud& cloud, const VecX& x, 
   return cost;
 }
 
+bool PointCloudSurfaceLoss::residualForm() const { return options().huberDelta == 0.0 && noise_.sigma == 0.0; }
+
+void PointCloudSurfaceLoss::frameDistances(const PointCloud& cloud, const VecX& x, std::vector<double>& e) const {
+  if (!surface_.identity) surface_.checkNodeCount(x);
+  const VecX y = surface_.identity ? x : surface_.flatPositions(x);
+  const TriangleBvh bvh(y, surface_.triangles);
+  const std::vector<PointSurfaceMatch> matches = matchPointsToSurface(cloud, bvh, options().threads);
+  for (int i = 0; i < cloud.size(); ++i) {
+    const PointSurfaceMatch& m = matches[i];
+    const auto corner = [&](int k) { return Vec3(y.segment<3>(3 * surface_.triangles(m.triangle, k))); };
+    const Vec3 normal = (corner(1) - corner(0)).cross(corner(2) - corner(0));
+    e.push_back(normal.dot(cloud.point(i) - m.point) < 0.0 ? -m.distance : m.distance);
+  }
+}
+
 }  // namespace softfit

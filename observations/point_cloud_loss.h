@@ -31,6 +31,10 @@ class PointCloudSurfaceLoss final : public CaptureLoss {
 
  private:
   double frameCost(const PointCloud& cloud, const VecX& x, double weight, VecX& gx) override;
+  // The plain squared cost (no Huber kernel, no noise correction) is 1/2 sum d_i^2 with
+  // d_i the distance to the closest surface point, signed by the side of its triangle.
+  bool residualForm() const override;
+  void frameDistances(const PointCloud& cloud, const VecX& x, std::vector<double>& e) const override;
 
   EmbeddedSurface surface_;
   PointSurfaceNoise noise_;  // sigma = 0 without the noise correction

@@ -70,8 +70,9 @@ ObjectiveFunction FitProblem::objective() {
 
 void useGaussNewtonSteps(OptimizerOptions& optimizer, FitProblem& problem, const std::string& field) {
   if (!problem.hasResiduals())
-    throw InputError(field + " needs a least-squares loss: displacement observations (loss displacements); the "
-                             "point costs of a capture have no residual form (use the hessian preconditioner)");
+    throw InputError(field + " needs a least-squares loss: displacement observations, or a capture with the plain "
+                             "closest-point cost (no Huber kernel, no noise correction); the other point costs have no "
+                             "residual form (use the hessian preconditioner)");
   optimizer.hessianPreconditioner = true;
   optimizer.hessian.gaussNewtonResiduals = problem.residualFunction();
   optimizer.hessian.refreshEvery = 1;

@@ -47,6 +47,7 @@ class FitProblem {
   VecX toInternal(const VecX& physical) const { return transforms_.toInternal(physical); }
   VecX toPhysical(const VecX& q) const { return transforms_.toPhysical(q); }
   const ParameterSpace& space() const { return space_; }
+  const TransformSet& transforms() const { return transforms_; }
   // Moves the problem's parameter values and initial state to the given physical
   // parameters (the model is not touched).
   void apply(const VecX& physical);

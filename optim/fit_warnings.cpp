@@ -34,6 +34,23 @@ std::vector<std::string> fitEndWarnings(const std::vector<std::string>& names, c
   return warnings;
 }
 
+double observationNoiseSigma(double noiseSigma, const std::string& folder) {
+  if (noiseSigma > 0.0) return noiseSigma;
+  const std::filesystem::path noiseFile = std::filesystem::path(folder) / "noise.json";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(noiseFile, ec)) return 0.0;
+  try {
+    const nlohmann::json noise = readJsonFile(noiseFile.string());
+    if (noise.is_object() && noise.contains("median_sigma") && noise["median_sigma"].is_number()) {
+      const double sigma = noise["median_sigma"].get<double>();
+      return std::isfinite(sigma) && sigma > 0.0 ? sigma : 0.0;
+    }
+  } catch (const InputError&) {
+    // Only a report's threshold and scale: an unreadable file counts as no noise known.
+  }
+  return 0.0;
+}
+
 std::vector<std::string> fitResidualWarnings(double cost, double weightSum, double sigma, double bodySize) {
   if (!(weightSum > 0.0) || !(cost >= 0.0)) return {};
   const double rms = std::sqrt(2.0 * cost / weightSum);
@@ -63,18 +80,7 @@ std::vector<std::string> fitResidualWarnings(const FitObservations& observations
   double weights = 0.0;
   for (const CaptureFrame& f : observations.capture->frames)
     if (!f.cloud.empty()) weights += f.weight;
-  double sigma = noiseSigma;
-  const std::filesystem::path noiseFile = std::filesystem::path(folder) / "noise.json";
-  std::error_code ec;
-  if (!(sigma > 0.0) && std::filesystem::is_regular_file(noiseFile, ec)) {
-    try {
-      const nlohmann::json noise = readJsonFile(noiseFile.string());
-      if (noise.is_object() && noise.contains("median_sigma") && noise["median_sigma"].is_number())
-        sigma = noise["median_sigma"].get<double>();
-    } catch (const InputError&) {
-      sigma = 0.0;  // only a report's threshold: an unreadable file falls back to the size test
-    }
-  }
+  const double sigma = observationNoiseSigma(noiseSigma, folder);
   const VecX& rest = model.restPositions();
   const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> points(rest.data(), rest.size() / 3, 3);
   const double size = rest.size() >= 3 ? (points.colwise().maxCoeff() - points.colwise().minCoeff()).norm() : 0.0;
@@ -84,10 +90,11 @@ std::vector<std::string> fitResidualWarnings(const FitObservations& observations
 std::vector<std::string> fitWarnings(const std::vector<std::string>& names, const VecX& values,
                                      const TransformSet& transforms, const FitObservations& observations,
                                      const std::string& folder, double cost, double noiseSigma,
-                                     const PhysicalModel& model) {
+                                     const PhysicalModel& model, const FitUncertainty& uncertainty) {
   std::vector<std::string> warnings = fitEndWarnings(names, values, transforms);
   for (std::string& w : fitResidualWarnings(observations, folder, cost, noiseSigma, model))
     warnings.push_back(std::move(w));
+  for (std::string& w : uncertaintyWarnings(names, values, transforms, uncertainty)) warnings.push_back(std::move(w));
   return warnings;
 }
 

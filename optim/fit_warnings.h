@@ -8,6 +8,7 @@
 
 #include "forward/types.h"
 #include "optim/fit_loss.h"
+#include "optim/fit_uncertainty.h"
 #include "optim/parameter_transform.h"
 
 namespace softfit {
@@ -30,6 +31,10 @@ std::vector<std::string> fitEndWarnings(const std::vector<std::string>& names, c
 constexpr double kMaxResidualFraction = 0.05;
 std::vector<std::string> fitResidualWarnings(double cost, double weightSum, double sigma, double bodySize);
 
+// The points' noise sigma of a fit: `noiseSigma` when > 0 (the fit's own option), else
+// the observation folder's noise.json "median_sigma" (as reconstruct writes it), else 0.
+double observationNoiseSigma(double noiseSigma, const std::string& folder);
+
 // The same for a fit of `observations` ending at `cost`: the frames' weights (frames with
 // points), the body's rest bounding-box diagonal, and sigma = the fit's noise sigma or
 // else the capture folder's noise.json "median_sigma" (as reconstruct writes it). No
@@ -37,11 +42,12 @@ std::vector<std::string> fitResidualWarnings(double cost, double weightSum, doub
 std::vector<std::string> fitResidualWarnings(const FitObservations& observations, const std::string& folder,
                                              double cost, double noiseSigma, const PhysicalModel& model);
 
-// Both: what every front end reports next to "converged" for a fit ending at `values`
-// (physical) with `cost`.
+// All three: what every front end reports next to "converged" for a fit ending at
+// `values` (physical) with `cost`: the end point's, the residual's, and the parameters
+// the capture does not identify (uncertaintyWarnings, fit_uncertainty.h).
 std::vector<std::string> fitWarnings(const std::vector<std::string>& names, const VecX& values,
                                      const TransformSet& transforms, const FitObservations& observations,
                                      const std::string& folder, double cost, double noiseSigma,
-                                     const PhysicalModel& model);
+                                     const PhysicalModel& model, const FitUncertainty& uncertainty);
 
 }  // namespace softfit

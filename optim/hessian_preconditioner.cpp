@@ -44,7 +44,7 @@ bool finiteDifferenceHessian(const GradientAt& gradientAt, const VecX& q0, const
   return true;
 }
 
-bool gaussNewtonHessian(const ResidualFunction& residuals, const VecX& q0, double step, MatX& H, int& runs) {
+bool residualJacobian(const ResidualFunction& residuals, const VecX& q0, double step, VecX& r0, MatX& J, int& runs) {
   const auto evaluate = [&](const VecX& q, VecX& r) {
     ++runs;
     try {
@@ -54,10 +54,13 @@ bool gaussNewtonHessian(const ResidualFunction& residuals, const VecX& q0, doubl
       return false;
     }
   };
+  return evaluate(q0, r0) && forwardDifferenceJacobian(evaluate, q0, r0, step, J);
+}
+
+bool gaussNewtonHessian(const ResidualFunction& residuals, const VecX& q0, double step, MatX& H, int& runs) {
   VecX r0;
-  if (!evaluate(q0, r0)) return false;
   MatX J;
-  if (!forwardDifferenceJacobian(evaluate, q0, r0, step, J)) return false;
+  if (!residualJacobian(residuals, q0, step, r0, J, runs)) return false;
   H = J.transpose() * J;
   return true;
 }

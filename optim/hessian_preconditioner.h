@@ -48,6 +48,9 @@ bool finiteDifferenceHessian(const GradientAt& gradientAt, const VecX& q0, const
 // residual evaluations.
 bool gaussNewtonHessian(const ResidualFunction& residuals, const VecX& q0, double step, MatX& H, int& runs);
 
+// r0 = r(q0) and its Jacobian J by forward differences as above; the same failures.
+bool residualJacobian(const ResidualFunction& residuals, const VecX& q0, double step, VecX& r0, MatX& J, int& runs);
+
 struct LinearPreconditioner {
   VecX origin;     // q0
   MatX transform;  // T (n x n, invertible)

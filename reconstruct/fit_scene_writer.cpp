@@ -33,7 +33,7 @@ nlohmann::json fitSceneJson(const FitSceneSettings& s) {
                        {"youngs_modulus", s.youngsModulus},
                        {"poisson_ratio", s.poissonRatio},
                        {"density", s.density}};
-  scene["gravity"] = vec(-9.81 * s.groundNormal);
+  scene["gravity"] = vec(-kStandardGravity * s.groundNormal);
   scene["damping"] = {{"alpha1", s.alpha1}, {"alpha2", s.alpha2}};
   scene["ground"] = {{"normal", vec(s.groundNormal)}, {"offset", s.groundOffset}};
   if (s.initialMotion)

@@ -11,6 +11,9 @@
 
 namespace softfit {
 
+// The gravity a reconstructed scene assumes: 9.81 m/s^2 against the ground's normal.
+constexpr double kStandardGravity = 9.81;
+
 struct FitSceneSettings {
   std::string geometryKey = "sdf";  // "sdf" (volume file, cut-cell grid) or "mesh" (OBJ + TetGen)
   std::string geometryFile;         // relative to the scene file

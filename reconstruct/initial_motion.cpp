@@ -1,8 +1,5 @@
 #include "reconstruct/initial_motion.h"
 
-#include <open3d/geometry/KDTreeFlann.h>
-#include <open3d/geometry/PointCloud.h>
-
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -18,86 +15,140 @@ Vec3 rotationVector(const Mat3& r) {
 
 Vec3 centroidOf(const PointMatrix& p) { return p.colwise().mean().transpose(); }
 
-}  // namespace
+// The registered frames: the centre of mass and the rotation vector at t_k = k dt.
+struct FlightSamples {
+  std::vector<double> t;
+  std::vector<Vec3> center, theta;
+  std::vector<double> rms;
+};
 
-RigidTransform registerRigid(const PointMatrix& source, const PointMatrix& target, const InitialMotionOptions& options,
-                             double* rms) {
-  RigidTransform t;
-  if (rms) *rms = 0.0;
-  if (source.rows() < 3 || target.rows() < 3) return t;
-  open3d::geometry::PointCloud cloud;
-  cloud.points_.reserve(target.rows());
-  for (Eigen::Index i = 0; i < target.rows(); ++i) cloud.points_.push_back(target.row(i).transpose());
-  const open3d::geometry::KDTreeFlann tree(cloud);
-  const int n = static_cast<int>(source.rows());
-  const int step = std::max(1, (n + options.maxSourcePoints - 1) / std::max(1, options.maxSourcePoints));
-  std::vector<int> used;
-  for (int i = 0; i < n; i += step) used.push_back(i);
+struct Flight {
+  Vec3 velocity = Vec3::Zero(), omega = Vec3::Zero(), alpha = Vec3::Zero();
+  Vec3 acceleration = Vec3::Zero();
 
-  t.translation = centroidOf(target) - centroidOf(source);
-  std::vector<int> index(1);
-  std::vector<double> distance2(1);
-  std::vector<double> d(used.size());
-  std::vector<Vec3> moved(used.size()), matched(used.size());
-  for (int it = 0; it < options.iterations; ++it) {
-    for (std::size_t j = 0; j < used.size(); ++j) {
-      moved[j] = t.rotation * source.row(used[j]).transpose() + t.translation;
-      tree.SearchKNN(moved[j], 1, index, distance2);
-      matched[j] = cloud.points_[index[0]];
-      d[j] = std::sqrt(distance2[0]);
-    }
-    std::vector<double> sorted = d;
-    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
-    const double limit = std::max(options.rejectFactor * sorted[sorted.size() / 2], options.minRejectDistance);
-    std::vector<int> kept;
-    for (std::size_t j = 0; j < used.size(); ++j)
-      if (d[j] <= limit) kept.push_back(static_cast<int>(j));
-    if (kept.size() < 3) break;
-    Eigen::Matrix3Xd a(3, kept.size()), b(3, kept.size());
-    double sum2 = 0.0;
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-      a.col(k) = moved[kept[k]];
-      b.col(k) = matched[kept[k]];
-      sum2 += d[kept[k]] * d[kept[k]];
-    }
-    if (rms) *rms = std::sqrt(sum2 / kept.size());
-    const Eigen::Matrix4d step4 = Eigen::umeyama(a, b, false);
-    const Mat3 dr = step4.topLeftCorner<3, 3>();
-    const Vec3 dt = step4.topRightCorner<3, 1>();
-    t.rotation = dr * t.rotation;
-    t.translation = dr * t.translation + dt;
-    if (dt.norm() < 1e-9 && rotationVector(dr).norm() < 1e-9) break;
+  Vec3 center(const Vec3& c0, double t) const { return c0 + velocity * t + 0.5 * acceleration * t * t; }
+  Vec3 theta(double t) const { return omega * t + 0.5 * alpha * t * t; }
+};
+
+// Least squares over samples [0, count): v through the origin in t (a known); omega (and
+// alpha when `quadratic`) through the origin.
+Flight fitFlight(const FlightSamples& s, int count, const Vec3& c0, const Vec3& acceleration, bool quadratic) {
+  Flight f;
+  f.acceleration = acceleration;
+  double tt = 0.0, t3 = 0.0, t4 = 0.0;
+  Vec3 tv = Vec3::Zero(), tw = Vec3::Zero(), t2w = Vec3::Zero();
+  for (int k = 0; k < count; ++k) {
+    const double t = s.t[k];
+    tt += t * t;
+    t3 += t * t * t;
+    t4 += t * t * t * t;
+    tv += t * (s.center[k] - c0 - 0.5 * acceleration * t * t);
+    tw += t * s.theta[k];
+    t2w += t * t * s.theta[k];
   }
-  return t;
+  f.velocity = tv / tt;
+  if (quadratic) {
+    // [tt  t3/2; t3/2  t4/4] [omega; alpha] = [tw; t2w/2]
+    const double a11 = tt, a12 = 0.5 * t3, a22 = 0.25 * t4, det = a11 * a22 - a12 * a12;
+    f.omega = (a22 * tw - a12 * 0.5 * t2w) / det;
+    f.alpha = (a11 * 0.5 * t2w - a12 * tw) / det;
+  } else {
+    f.omega = tw / tt;
+  }
+  return f;
 }
 
-InitialMotionEstimate estimateInitialMotion(const PointCloud& rest, const std::vector<PointCloud>& frames, double dt,
-                                    const Vec3& gravity, const InitialMotionOptions& options) {
+// Departure of sample k from flight f: the centre's distance plus the rotation's at the
+// body's radius.
+double departure(const FlightSamples& s, int k, const Flight& f, const Vec3& c0, double radius) {
+  return (s.center[k] - f.center(c0, s.t[k])).norm() + radius * (s.theta[k] - f.theta(s.t[k])).norm();
+}
+
+struct FlightFit {
+  Flight flight;
+  int count = 0;  // samples explained
+  double rms = 0.0;
+};
+
+// The longest prefix of the samples that one flight with this acceleration explains.
+FlightFit longestFlight(const FlightSamples& s, const Vec3& c0, double radius, const Vec3& acceleration,
+                        const InitialMotionOptions& options) {
+  const int n = static_cast<int>(s.t.size());
+  FlightFit fit;
+  int count = 1;
+  for (; count < n; ++count) {
+    const Flight f = fitFlight(s, count, c0, acceleration, count >= options.quadraticFrames);
+    double sum2 = 0.0;
+    for (int k = 0; k < count; ++k) sum2 += std::pow(departure(s, k, f, c0, radius), 2);
+    const double rms = std::sqrt(sum2 / count);
+    if (departure(s, count, f, c0, radius) > std::max(options.positionTolerance, options.deviationFactor * rms)) break;
+  }
+  fit.count = count;
+  fit.flight = fitFlight(s, count, c0, acceleration, count >= options.quadraticFrames);
+  double sum2 = 0.0;
+  for (int k = 0; k < count; ++k) sum2 += std::pow(departure(s, k, fit.flight, c0, radius), 2);
+  fit.rms = std::sqrt(sum2 / count);
+  return fit;
+}
+
+}  // namespace
+
+InitialMotionEstimate estimateInitialMotion(const TriangleSurface& rest, const std::vector<PointCloud>& frames,
+                                            double dt, const Vec3& gravity, const Vec3& groundNormal,
+                                            const InitialMotionOptions& options) {
   InitialMotionEstimate m;
-  if (options.frames <= 0 || rest.size() < 3 || !(dt > 0.0)) return m;
-  const Vec3 c0 = centroidOf(rest.points);
-  // Least squares over the registered frames: sum_k |c_k - c_0 - g t_k^2 / 2 - v t_k|^2
-  // and sum_k |theta_k - omega t_k|^2 (both through the origin in t).
-  Vec3 vSum = Vec3::Zero(), wSum = Vec3::Zero();
-  double t2Sum = 0.0, rms2 = 0.0;
+  if (options.frames <= 0 || rest.triangleCount() == 0 || !(dt > 0.0) || frames.size() < 2) return m;
+  const SurfaceRegistration registration(rest);
+  const Vec3 c0 = enclosedCentroid(rest);
+  m.center = c0;
+  double radius2 = 0.0;
+  for (int i = 0; i < rest.vertexCount(); ++i) radius2 += (rest.vertices.row(i).transpose() - c0).squaredNorm();
+  const double radius = std::sqrt(radius2 / rest.vertexCount());
+
+  FlightSamples samples;
+  std::vector<RigidPose> poses{RigidPose{}};
   const int last = std::min<int>(options.frames, static_cast<int>(frames.size()) - 1);
   for (int k = 1; k <= last; ++k) {
-    if (frames[k].size() < 3) continue;
-    double rms = 0.0;
-    const RigidTransform r = registerRigid(rest.points, frames[k].points, options, &rms);
-    const double t = k * dt;
-    const Vec3 ck = r.rotation * c0 + r.translation;
-    vSum += t * (ck - c0 - 0.5 * gravity * t * t);
-    wSum += t * rotationVector(r.rotation);
-    t2Sum += t * t;
-    rms2 += rms * rms;
-    ++m.framesUsed;
+    if (frames[k].size() < 6) break;
+    RigidPose start;
+    if (k == 1) {
+      // The centroid offset of the views (the same cameras see both frames alike).
+      if (frames[0].size() > 0) start.translation = centroidOf(frames[1].points) - centroidOf(frames[0].points);
+    } else {
+      // Constant velocity from the two frames before, plus gravity for the centre.
+      const RigidPose& p1 = poses[k - 1];
+      const RigidPose& p2 = poses[k - 2];
+      start.rotation = p1.rotation * p2.rotation.transpose() * p1.rotation;
+      const Vec3 c = 2.0 * p1.apply(c0) - p2.apply(c0) + gravity * dt * dt;
+      start.translation = c - start.rotation * c0;
+    }
+    const SurfaceRegistrationResult r = registration.align(frames[k].points, start, options.registration);
+    if (r.pointsUsed == 0) break;
+    poses.push_back(r.pose);
+    samples.t.push_back(k * dt);
+    samples.center.push_back(r.pose.apply(c0));
+    samples.theta.push_back(rotationVector(r.pose.rotation));
+    samples.rms.push_back(r.rms);
   }
-  if (m.framesUsed == 0) return m;
+  m.framesRegistered = static_cast<int>(samples.t.size());
+  if (m.framesRegistered == 0) return m;
+
+  const Vec3 n = groundNormal.normalized();
+  const FlightFit free = longestFlight(samples, c0, radius, gravity, options);
+  const FlightFit sliding = longestFlight(samples, c0, radius, gravity - gravity.dot(n) * n, options);
+  const bool slide = sliding.count > free.count || (sliding.count == free.count && sliding.rms < free.rms);
+  const FlightFit& best = slide ? sliding : free;
   m.estimated = true;
-  m.velocity = vSum / t2Sum;
-  m.angularVelocity = options.angular ? Vec3(wSum / t2Sum) : Vec3::Zero();
-  m.rmsResidual = std::sqrt(rms2 / m.framesUsed);
+  m.sliding = slide;
+  m.framesUsed = best.count;
+  const Vec3 acceleration = slide ? Vec3(gravity - gravity.dot(n) * n) : gravity;
+  const int velocityCount = options.velocityFrames > 0 ? std::min(options.velocityFrames, best.count) : best.count;
+  m.velocity = fitFlight(samples, velocityCount, c0, acceleration, false).velocity;
+  m.angularVelocity = options.angular ? best.flight.omega : Vec3::Zero();
+  m.flightRms = best.rms;
+  double rms2 = 0.0;
+  for (int k = 0; k < best.count; ++k) rms2 += samples.rms[k] * samples.rms[k];
+  m.rmsResidual = std::sqrt(rms2 / best.count);
   return m;
 }
 

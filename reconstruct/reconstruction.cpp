@@ -204,13 +204,6 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
   }
   PointCloud restCloud;
   for (const SegmentedFrame& s : segmentation.restFrames) appendCloud(restCloud, s.object);
-  {
-    std::vector<PointCloud> firstFrames;
-    for (int f = 0; f <= options.initialMotion.frames && f < summary.frames; ++f)
-      firstFrames.push_back(segmentation.frames[f].object);
-    summary.motion = estimateInitialMotion(restCloud, firstFrames, capture.dt, -9.81 * segmentation.ground.normal,
-                                           options.initialMotion);
-  }
   FusionResult fused = fuseRestShape(fusionViews(capture, segmentation), options.noise, fusion);
   std::vector<double> restSigmas;
   for (const SegmentedFrame& s : segmentation.restFrames)
@@ -252,6 +245,17 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
     if (summary.unseenFill.trimmedSamples > 0) surface = extractSurface();
   }
   summary.volume = enclosedVolume(surface);
+  {
+    // The rigid flight of the first motion frames, registered to the rest surface; poses
+    // closer than half a voxel (the surface's own resolution) to a flight count as on it.
+    std::vector<PointCloud> firstFrames;
+    for (int f = 0; f <= options.initialMotion.frames && f < summary.frames; ++f)
+      firstFrames.push_back(segmentation.frames[f].object);
+    InitialMotionOptions motion = options.initialMotion;
+    motion.positionTolerance = std::max(motion.positionTolerance, 0.5 * summary.voxel);
+    summary.motion = estimateInitialMotion(surface, firstFrames, capture.dt, -kStandardGravity * segmentation.ground.normal,
+                                           segmentation.ground.normal, motion);
+  }
   // The written SDF: the exact distance to that surface (sdf_redistance.h), or the fused
   // values when the surface is not a closed manifold.
   SdfVolume restSdf = fused.volume;
@@ -281,7 +285,7 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
       scene.initialMotion = true;
       scene.velocity = summary.motion.velocity;
       scene.angularVelocity = summary.motion.angularVelocity;
-      scene.motionCenter = restCloud.points.colwise().mean().transpose();
+      scene.motionCenter = summary.motion.center;
     }
     scene.geometryKey = "sdf";
     scene.geometryFile = "shape/rest_sdf.json";
@@ -337,6 +341,10 @@ ReconstructSummary reconstructCapture(const std::string& captureDir, const std::
                             {"velocity", {summary.motion.velocity[0], summary.motion.velocity[1], summary.motion.velocity[2]}},
                             {"angular_velocity", {summary.motion.angularVelocity[0], summary.motion.angularVelocity[1],
                                                   summary.motion.angularVelocity[2]}},
+                            {"frames_registered", summary.motion.framesRegistered},
+                            {"flight", summary.motion.sliding ? "sliding on the floor" : "free"},
+                            {"center", {summary.motion.center[0], summary.motion.center[1], summary.motion.center[2]}},
+                            {"flight_rms", summary.motion.flightRms},
                             {"registration_rms", summary.motion.rmsResidual}}},
         {"unseen_fill", {{"seen_triangles", summary.unseenFill.seenTriangles},
                          {"unseen_triangles", summary.unseenFill.unseenTriangles},

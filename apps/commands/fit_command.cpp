@@ -182,8 +182,12 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   summary.result = p;
   summary.truth = truth.values;
   summary.optimization = result;
+  if (!options.quiet) std::printf("  standard errors: %d forward runs for J at the end point\n", static_cast<int>(q.size()) + 1);
+  std::fflush(stdout);
+  summary.uncertainty =
+      fitUncertainty(problem, q, observationNoiseSigma(options.inputs.loss.noiseSigma, options.inputs.observations));
   summary.warnings = fitWarnings(names, p, transforms, observations, options.inputs.observations, result.cost,
-                                 options.inputs.loss.noiseSigma, model);
+                                 options.inputs.loss.noiseSigma, model, summary.uncertainty);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   writeAtomically((fs::path(options.output) / "history.csv").string(),
                   [&](const std::string& path) { writeFitHistoryCsv(path, names, transforms, result.history); });

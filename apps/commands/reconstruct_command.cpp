@@ -85,7 +85,8 @@ void addReconstructCommand(CLI::App& app) {
       ->capture_default_str()
       ->check(integerBetween(1, 1000000));
   cmd->add_option("--velocity-frames", o->reconstruct.initialMotion.frames,
-                  "Motion frames registered to the rest cloud for the initial velocity (0: none)")
+                  "At most this many motion frames are registered to the rest surface for the initial rigid "
+                  "motion; only those before the first contact are used (0: no initial motion)")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--refine-iterations", o->reconstruct.surfaceRefinementIterations,
@@ -95,8 +96,8 @@ void addReconstructCommand(CLI::App& app) {
   cmd->add_flag("--keep-unseen-fill", o->keepUnseenFill,
                "Close what no camera saw by the cameras' shadows (space carving alone) instead of the "
                "seen surface's winding number");
-  cmd->add_flag("--angular-velocity", o->reconstruct.initialMotion.angular,
-               "Also estimate the initial angular velocity from those frames (else 0)");
+  cmd->add_flag("--angular-velocity,!--no-angular-velocity", o->reconstruct.initialMotion.angular,
+               "Estimate the initial angular velocity from those frames (the default; --no-angular-velocity: 0)");
   cmd->add_option("--youngs", o->reconstruct.scene.youngsModulus, "Starting Young's modulus")->capture_default_str();
   cmd->add_option("--poisson", o->reconstruct.scene.poissonRatio, "Starting Poisson ratio")->capture_default_str();
   cmd->add_option("--density", o->reconstruct.scene.density, "Density")->capture_default_str();

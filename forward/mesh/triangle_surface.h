@@ -20,4 +20,9 @@ struct TriangleSurface {
 // outside (outward normals).
 double enclosedVolume(const TriangleSurface& surface);
 
+// The centre of mass of the solid a closed, outward-oriented surface encloses (uniform
+// density; the divergence theorem over the tetrahedra of the triangles with the origin).
+// The vertex mean when the enclosed volume is not positive (an open surface).
+Vec3 enclosedCentroid(const TriangleSurface& surface);
+
 }  // namespace softfit

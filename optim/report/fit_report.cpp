@@ -84,6 +84,32 @@ FitHistoryTrack readFitHistoryCsv(const std::string& path, const std::vector<std
   return track;
 }
 
+namespace {
+
+// JSON has no infinity or NaN: null stands for "not determined".
+nlohmann::json jsonNumberOrNull(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+nlohmann::json uncertaintyJson(const std::vector<std::string>& names, const FitUncertainty& u) {
+  if (!u.available) return {{"available", false}, {"reason", u.unavailable}};
+  nlohmann::json correlation = nlohmann::json::array();
+  for (Eigen::Index i = 0; i < u.correlation.rows(); ++i) {
+    nlohmann::json row = nlohmann::json::array();
+    for (Eigen::Index k = 0; k < u.correlation.cols(); ++k) row.push_back(jsonNumberOrNull(u.correlation(i, k)));
+    correlation.push_back(row);
+  }
+  return {{"available", true},
+          {"method", "Gauss-Newton at the end point (sandwich form)"},
+          {"sigma", u.sigma},
+          {"noise_sigma", u.noiseSigma},
+          {"residual_rms", u.residualRms},
+          {"observations", u.observations},
+          {"forward_runs", u.forwardRuns},
+          {"names", names},
+          {"correlation", correlation}};
+}
+
+}  // namespace
+
 void writeFitResultJson(const std::string& path, const FitSummary& s) {
   nlohmann::json j;
   for (size_t i = 0; i < s.names.size(); ++i) {
@@ -94,8 +120,10 @@ void writeFitResultJson(const std::string& path, const FitSummary& s) {
       p["truth"] = t->second;
       p["relative_error"] = (s.result[i] - t->second) / (t->second != 0.0 ? std::abs(t->second) : 1.0);
     }
+    if (s.uncertainty.available) p["standard_error"] = jsonNumberOrNull(s.uncertainty.standardError[i]);
     j["parameters"][s.names[i]] = p;
   }
+  j["uncertainty"] = uncertaintyJson(s.names, s.uncertainty);
   j["cost"] = s.optimization.cost;
   j["iterations"] = s.optimization.iterations;
   j["evaluations"] = s.optimization.evaluations;
@@ -126,19 +154,41 @@ void writeFitResultJson(const std::string& path, const FitSummary& s) {
 std::string formatFitSummary(const FitSummary& s) {
   std::string out;
   char line[256];
-  std::snprintf(line, sizeof(line), "  %-20s %14s %14s %14s %10s\n", "parameter", "start", "recovered", "true", "error");
+  const bool errors = s.uncertainty.available;
+  std::snprintf(line, sizeof(line), "  %-20s %14s %14s %12s %14s %10s\n", "parameter", "start", "recovered",
+                errors ? "std error" : "", "true", "error");
   out += line;
   for (size_t i = 0; i < s.names.size(); ++i) {
+    char se[32] = "";
+    if (errors) std::snprintf(se, sizeof se, "%.3g", s.uncertainty.standardError[static_cast<Eigen::Index>(i)]);
     const auto t = s.truth.find(s.names[i]);
     if (t != s.truth.end()) {
       const double error = 100.0 * (s.result[i] - t->second) / (t->second != 0.0 ? std::abs(t->second) : 1.0);
-      std::snprintf(line, sizeof(line), "  %-20s %14.6g %14.6g %14.6g %+9.3f%%\n", s.names[i].c_str(), s.start[i],
-                    s.result[i], t->second, error);
+      std::snprintf(line, sizeof(line), "  %-20s %14.6g %14.6g %12s %14.6g %+9.3f%%\n", s.names[i].c_str(), s.start[i],
+                    s.result[i], se, t->second, error);
     } else {
-      std::snprintf(line, sizeof(line), "  %-20s %14.6g %14.6g %14s %10s\n", s.names[i].c_str(), s.start[i], s.result[i],
-                    "-", "-");
+      std::snprintf(line, sizeof(line), "  %-20s %14.6g %14.6g %12s %14s %10s\n", s.names[i].c_str(), s.start[i],
+                    s.result[i], se, "-", "-");
     }
     out += line;
+  }
+  if (errors) {
+    std::snprintf(line, sizeof(line),
+                  "  (standard errors: Gauss-Newton at the end point, %d observations, sigma %.3g m = max(noise %.3g m, "
+                  "RMS residual %.3g m))\n",
+                  s.uncertainty.observations, s.uncertainty.sigma, s.uncertainty.noiseSigma, s.uncertainty.residualRms);
+    out += line;
+    std::string pairs;
+    for (Eigen::Index i = 0; i < s.uncertainty.correlation.rows(); ++i)
+      for (Eigen::Index k = i + 1; k < s.uncertainty.correlation.cols(); ++k)
+        if (std::abs(s.uncertainty.correlation(i, k)) > 0.9) {
+          std::snprintf(line, sizeof(line), "%s %s/%s %+.3f", pairs.empty() ? "" : ",", s.names[i].c_str(),
+                        s.names[k].c_str(), s.uncertainty.correlation(i, k));
+          pairs += line;
+        }
+    if (!pairs.empty()) out += "  strongly correlated:" + pairs + "\n";
+  } else if (!s.uncertainty.unavailable.empty()) {
+    out += "  (no standard errors: " + s.uncertainty.unavailable + ")\n";
   }
   if (s.bootstrap.steps > 0) {
     std::snprintf(line, sizeof(line), "  (after %d parametric-bootstrap step%s, %d noise replicate%s, %d refit%s per step, sigma %g; plain fit:",

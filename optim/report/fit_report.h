@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "optim/fit_uncertainty.h"
 #include "optim/optimizer.h"
 #include "optim/parameter_transform.h"
 
@@ -26,7 +27,8 @@ struct FitSummary {
   std::map<std::string, double> truth;  // known true values (synthetic data), optional
   OptimizationResult optimization;  // of the plain fit
   FitBootstrapSummary bootstrap;
-  std::vector<std::string> warnings;  // fitEndWarnings (optim/fit_warnings.h), next to "converged"
+  std::vector<std::string> warnings;  // fitWarnings (optim/fit_warnings.h), next to "converged"
+  FitUncertainty uncertainty;         // standard errors and correlations at the end point
   double seconds = 0.0;
 };
 
@@ -43,7 +45,8 @@ struct FitHistoryTrack {
 FitHistoryTrack readFitHistoryCsv(const std::string& path, const std::vector<std::string>& names);
 
 void writeFitResultJson(const std::string& path, const FitSummary& summary);
-// "name: start -> result (truth, error %)" lines for the terminal.
+// "name: start -> result (truth, error %)" lines for the terminal, with the standard
+// errors when known and the strongly correlated pairs (|correlation| > 0.9).
 std::string formatFitSummary(const FitSummary& summary);
 
 }  // namespace softfit

@@ -92,7 +92,7 @@ truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
       "reconstruct",
       [](const std::string& capture, const std::string& output, const std::string& sensor,
          std::optional<double> voxel, std::optional<double> cellSize, int stride, int velocityFrames,
-         const std::string& truthScene) {
+         bool angularVelocity, const std::string& truthScene) {
         ReconstructOptions options;
         options.noise.sensor = depthSensorModelFromOption(sensor, "sensor");
         if (velocityFrames < 0) throw InputError("velocity_frames: must be >= 0");
@@ -105,19 +105,22 @@ truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
         options.cellSize = cellSize.value_or(0.0);
         options.stride = stride;
         options.initialMotion.frames = velocityFrames;
+        options.initialMotion.angular = angularVelocity;
         options.truthScene = truthScene;
         const ReconstructSummary summary =
             runWithoutGil([&] { return reconstructCapture(capture, output, options); });
         return summaryDict(summary);
       },
       py::arg("capture"), py::arg("output"), py::arg("sensor") = "kinect", py::arg("voxel") = py::none(),
-      py::arg("cell_size") = py::none(), py::arg("stride") = 1, py::arg("velocity_frames") = 3,
-      py::arg("truth_scene") = "",
+      py::arg("cell_size") = py::none(), py::arg("stride") = 1, py::arg("velocity_frames") = InitialMotionOptions{}.frames,
+      py::arg("angular_velocity") = true, py::arg("truth_scene") = "",
       R"doc(`softfit reconstruct CAPTURE -o OUTPUT`: from a raw depth capture (capture.json with
 rest_frames, 16-bit depth PNGs, no masks) to OUTPUT/scene.json (cut-cell grid),
 OUTPUT/scene_tets.json, OUTPUT/observations/ (for softfit.fit) and OUTPUT/report/.
 Returns the summary: ground plane, rest-shape size and volume, frame and point counts,
-the estimated initial velocity (and the comparison with truth_scene when given).
+the estimated initial velocity and angular velocity (from the motion frames before the
+first contact, at most velocity_frames of them; angular_velocity=False: no spin), and the
+comparison with truth_scene when given.
 Bad input raises InputError naming the file and frame; nothing is left at OUTPUT then.)doc");
 }
 

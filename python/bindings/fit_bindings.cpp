@@ -154,8 +154,24 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   out["forward_runs_for_jacobian"] = result.residualEvaluations;  // gauss-newton's J
   out["converged"] = result.converged;
   out["stop_reason"] = result.stopReason;
+  const FitUncertainty uncertainty = runWithoutGil([&] {
+    return fitUncertainty(problem, result.point, observationNoiseSigma(options.loss.noiseSigma, observations));
+  });
+  if (uncertainty.available) {
+    out["standard_errors"] = py::array_t<double>(uncertainty.standardError.size(), uncertainty.standardError.data());
+    MatX correlation = uncertainty.correlation;  // row-major copy for NumPy
+    py::array_t<double> c({correlation.rows(), correlation.cols()});
+    for (Eigen::Index i = 0; i < correlation.rows(); ++i)
+      for (Eigen::Index k = 0; k < correlation.cols(); ++k) c.mutable_at(i, k) = correlation(i, k);
+    out["correlation"] = c;
+    out["sigma"] = uncertainty.sigma;
+  } else {
+    out["standard_errors"] = py::none();
+    out["correlation"] = py::none();
+    out["uncertainty_unavailable"] = uncertainty.unavailable;
+  }
   out["warnings"] = fitWarnings(expanded, p, transforms, loaded, observations, result.cost, options.loss.noiseSigma,
-                                scene.model());
+                                scene.model(), uncertainty);
   out["optimizer"] = optimizerKindName(optimizer.kind);
   return out;
 }
@@ -207,8 +223,11 @@ with noise_sigma > 0 fits noisy point clouds by their likelihood (no noise bias;
 rendered with the folder's cameras.json); point_cost="pixel" compares each point with the
 model's point at the same camera pixel (frames of one depth image each). The scene keeps the
 fitted values. Returns {"names", "start", "params", "cost",
-"iterations", "evaluations", "forward_runs_for_jacobian", "converged", "stop_reason", "warnings" (a parameter at an absurd value or a bound),
-"optimizer"}.)doc");
+"iterations", "evaluations", "forward_runs_for_jacobian", "converged", "stop_reason",
+"standard_errors" and "correlation" (Gauss-Newton at the end point, inf: not determined;
+None with "uncertainty_unavailable" for costs without a least-squares form), "sigma",
+"warnings" (a parameter at an absurd value or a bound, a residual the noise does not
+explain, a parameter the capture does not identify), "optimizer"}.)doc");
 }
 
 }  // namespace softfit::python

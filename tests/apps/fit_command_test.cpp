@@ -69,11 +69,21 @@ TEST(FitCommand, SynthThenFitRecoversParameters) {
   EXPECT_NEAR(gnResult["parameters"]["alpha1"]["result"].get<double>(), 0.1, 1e-4) << gaussNewton.second;
   EXPECT_NEAR(gnResult["parameters"]["alpha2"]["result"].get<double>(), 0.01, 1e-5) << gaussNewton.second;
   EXPECT_GE(gnResult["forward_runs_for_jacobian"].get<int>(), 3);
+  // The plain closest-point cost of a capture is a least-squares loss too (signed point
+  // distances), the Huber kernel makes it none.
   auto gnOnPoints = run("fit " + scene + " --observations " + (dir / "capture").string() +
-                        " --params E --precondition gauss-newton -q -o " + (dir / "fit2gnp").string());
-  EXPECT_EQ(gnOnPoints.first, 2) << gnOnPoints.second;
-  EXPECT_NE(gnOnPoints.second.find("--precondition gauss-newton needs a least-squares loss"), std::string::npos)
-      << gnOnPoints.second;
+                        " --params E --start E=3300 --precondition gauss-newton --max-iterations 4 -q -o " +
+                        (dir / "fit2gnp").string());
+  EXPECT_EQ(gnOnPoints.first, 0) << gnOnPoints.second;
+  std::ifstream gnpIn(dir / "fit2gnp" / "result.json");
+  const nlohmann::json gnpResult = nlohmann::json::parse(gnpIn);
+  EXPECT_NEAR(gnpResult["parameters"]["E"]["result"].get<double>(), 3000.0, 3.0) << gnOnPoints.second;
+  EXPECT_TRUE(gnpResult["uncertainty"]["available"].get<bool>());
+  auto gnOnHuber = run("fit " + scene + " --observations " + (dir / "capture").string() +
+                       " --params E --huber 0.01 --precondition gauss-newton -q -o " + (dir / "fit2gnh").string());
+  EXPECT_EQ(gnOnHuber.first, 2) << gnOnHuber.second;
+  EXPECT_NE(gnOnHuber.second.find("--precondition gauss-newton needs a least-squares loss"), std::string::npos)
+      << gnOnHuber.second;
 
   // Noisy points with the noise correction (--noise-sigma): runs and stays close.
   auto noisySynth = run("synth " + scene + " -o " + (dir / "noisy").string() + " --resolution 40 --noise 0.005");

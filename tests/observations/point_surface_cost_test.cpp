@@ -313,6 +313,57 @@ TEST(PointCloudSurfaceLoss, NoiseCorrectionNeedsReferenceNodesAndMatchesTheFrame
   EXPECT_NE(v, pointToSurfaceCost(capture.frames[0].cloud, s.positions, s.triangles, RobustKernel{}, 1.0, nullptr));
 }
 
+TEST(PointCloudSurfaceLoss, ResidualsAreSignedDistancesWhoseHalfSquareIsTheCost) {
+  const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 3, 0.02, 31);
+  Capture capture;
+  capture.dt = 0.03;
+  capture.source = "test-capture";
+  for (int f = 0; f < 3; ++f) capture.frames.push_back({f, 1.0 + f, cloudAround(s, 500 + 100 * f, 0.1, 40 + f)});
+  PointCloudLossOptions options;
+  options.stride = 2;
+  options.weight = 0.5;
+  options.averageOverPoints = true;
+  PointCloudSurfaceLoss loss(capture, s.triangles, options);
+  ASSERT_TRUE(loss.hasResiduals());
+  const State state{s.positions, VecX::Zero(s.positions.size()), 0.0};
+  for (int step = 0; step <= 5; ++step) {
+    std::vector<double> r, c;
+    loss.appendResiduals(step, state, r);
+    ASSERT_TRUE(loss.appendResidualScales(step, c));
+    ASSERT_EQ(r.size(), c.size());
+    VecX gx = VecX::Zero(s.positions.size()), gv = gx;
+    const double cost = loss.evaluate(step, state, gx, gv);
+    const Eigen::Map<const VecX> rv(r.data(), static_cast<Eigen::Index>(r.size()));
+    EXPECT_NEAR(0.5 * rv.squaredNorm(), cost, 1e-12 * std::max(cost, 1e-300)) << step;
+    const int f = loss.frameAtStep(step);
+    if (f < 0) {
+      EXPECT_TRUE(r.empty());
+      continue;
+    }
+    const PointCloud& cloud = capture.frames[f].cloud;
+    ASSERT_EQ(static_cast<int>(r.size()), cloud.size());
+    for (double ci : c) EXPECT_DOUBLE_EQ(ci, std::sqrt(0.5 * (1.0 + f) / cloud.size()));
+    // The sign: + outside the box, - inside, for points clear of the surface's jitter.
+    // It is the matched triangle's side: beside a jittered (locally concave) corner, where
+    // the closest point is a vertex or an edge, that triangle may face away (1 in 200).
+    int checked = 0, agree = 0;
+    for (int i = 0; i < cloud.size(); ++i) {
+      const Vec3 p = cloud.point(i);
+      const double outside = ((p - Vec3(0, 0.3, 0)).cwiseAbs() - Vec3(0.5, 0.3, 0.3)).maxCoeff();
+      if (std::abs(outside) < 0.04) continue;
+      ++checked;
+      agree += (r[i] > 0.0) == (outside > 0.0);
+    }
+    EXPECT_GT(checked, cloud.size() / 4);
+    EXPECT_GE(agree, checked - checked / 100 - 1) << agree << " of " << checked;
+  }
+  // Huber and the noise correction make other costs: no residual form.
+  options.huberDelta = 0.05;
+  EXPECT_FALSE(PointCloudSurfaceLoss(capture, s.triangles, options).hasResiduals());
+  std::vector<double> none;
+  EXPECT_FALSE(PointCloudSurfaceLoss(capture, s.triangles, options).appendResidualScales(0, none));
+}
+
 TEST(PointCloudSurfaceLoss, MapsFramesToStepsAndIsThreadCountIndependent) {
   const auto s = makeBoxSurface(Vec3(-0.5, 0, -0.3), Vec3(0.5, 0.6, 0.3), 3, 0.02, 31);
   Capture capture;
