@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <limits>
 
-#include "forward/value_limits.h"
 #include "optim/hessian_preconditioner.h"
 
 namespace softfit {
@@ -31,9 +30,14 @@ FitUncertainty fitUncertainty(FitProblem& problem, const VecX& q, double noiseSi
   }
   // The scales c_i (1 where the loss gives none), the errors e_i = r_i / c_i.
   std::vector<double> scales;
+  std::vector<Eigen::Index> frameEnds;  // residuals [frameEnds[f-1], frameEnds[f]) belong to frame f
   bool scaled = true;
   const FitSetup& setup = problem.setup();
-  for (int k = 0; k <= setup.trajectory.steps && scaled; ++k) scaled = setup.loss->appendResidualScales(k, scales);
+  for (int k = 0; k <= setup.trajectory.steps && scaled; ++k) {
+    const std::size_t before = scales.size();
+    scaled = setup.loss->appendResidualScales(k, scales);
+    if (scales.size() > before) frameEnds.push_back(static_cast<Eigen::Index>(scales.size()));
+  }
   VecX c = VecX::Ones(r.size());
   if (scaled && static_cast<Eigen::Index>(scales.size()) == r.size())
     c = Eigen::Map<const VecX>(scales.data(), r.size());
@@ -66,7 +70,39 @@ FitUncertainty fitUncertainty(FitProblem& problem, const VecX& q, double noiseSi
     }
   }
   const MatX aInverse = eigen.eigenvectors() * inverse.asDiagonal() * eigen.eigenvectors().transpose();
-  const MatX covarianceQ = aInverse * b * aInverse;
+  MatX covarianceQ = aInverse * b * aInverse;
+  // Errors that are not independent (a shape or model error shared by a frame's points,
+  // noise correlated between neighbouring pixels): the frame-clustered sandwich
+  // B_f = f / (f - 1) sum_f g_f g_f^T, g_f = J_f^T r_f (Liang and Zeger 1986), which needs
+  // no sigma. Each parameter's variance is the larger of the two estimates.
+  u.frames = static_cast<int>(frameEnds.size());
+  if (scaled && frameEnds.size() >= static_cast<std::size_t>(kClusterFramesPerParameter * n) &&
+      frameEnds.back() == r.size()) {
+    MatX clustered = MatX::Zero(n, n);
+    Eigen::Index begin = 0;
+    for (Eigen::Index end : frameEnds) {
+      const VecX g = J.middleRows(begin, end - begin).transpose() * r.segment(begin, end - begin);
+      clustered.noalias() += g * g.transpose();
+      begin = end;
+    }
+    const double f = static_cast<double>(frameEnds.size());
+    clustered *= f / (f - 1.0);
+    const MatX clusteredQ = aInverse * clustered * aInverse;
+    u.clustered = true;
+    for (int i = 0; i < n; ++i)
+      if (clusteredQ(i, i) > covarianceQ(i, i)) u.clusterDominated = true;
+    if (u.clusterDominated) {
+      // The clustered covariance, with each variance at least the noise one.
+      const VecX noiseVariance = covarianceQ.diagonal();
+      covarianceQ = clusteredQ;
+      for (int i = 0; i < n; ++i)
+        if (noiseVariance[i] > covarianceQ(i, i)) {
+          const double grow = std::sqrt(noiseVariance[i] / covarianceQ(i, i));
+          covarianceQ.row(i) *= grow;
+          covarianceQ.col(i) *= grow;
+        }
+    }
+  }
   VecX d(n);
   for (int i = 0; i < n; ++i) d[i] = problem.transforms().transforms[i].derivative(q[i]);
   const MatX covariance = d.asDiagonal() * covarianceQ * d.asDiagonal();
@@ -78,9 +114,12 @@ FitUncertainty fitUncertainty(FitProblem& problem, const VecX& q, double noiseSi
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       const double si = std::sqrt(covariance(i, i)), sj = std::sqrt(covariance(j, j));
-      u.correlation(i, j) = undetermined[i] || undetermined[j] || !(si > 0.0 && sj > 0.0)
-                                ? (i == j && !undetermined[i] ? 1.0 : nan)
-                                : covariance(i, j) / (si * sj);
+      if (undetermined[i] || undetermined[j])
+        u.correlation(i, j) = nan;
+      else if (i == j)
+        u.correlation(i, j) = 1.0;
+      else
+        u.correlation(i, j) = si > 0.0 && sj > 0.0 ? covariance(i, j) / (si * sj) : nan;
     }
   u.available = true;
   return u;
@@ -98,14 +137,13 @@ std::vector<std::string> uncertaintyWarnings(const std::vector<std::string>& nam
     char text[320];
     if (std::isinf(se))
       std::snprintf(text, sizeof text,
-                    "%s = %s is not determined by the observations (its standard error is unbounded): the capture "
+                    "%s = %.4g is not determined by the observations (its standard error is unbounded): the capture "
                     "does not constrain it",
-                    names[i].c_str(), formatValue(v).c_str());
+                    names[i].c_str(), v);
     else
       std::snprintf(text, sizeof text,
-                    "%s = %s has a standard error of %s (%.0f%% of its value): the capture does not identify it",
-                    names[i].c_str(), formatValue(v).c_str(), formatValue(se).c_str(),
-                    100.0 * se / std::max(std::abs(v), 1e-300));
+                    "%s = %.4g has a standard error of %.4g (%.0f%% of its value): the capture does not identify it",
+                    names[i].c_str(), v, se, 100.0 * se / std::max(std::abs(v), 1e-300));
     warnings.push_back(text);
   }
   return warnings;

@@ -14,6 +14,11 @@
 // noise (observationNoiseSigma: the fit's noise sigma, or reconstruct's median per-point
 // sigma) and the RMS error left at the end, sqrt(sum e_i^2 / (N - n)): a fit whose
 // model does not explain its data is not credited with the sensor's precision.
+// Errors are seldom independent: a rest-shape or model error is shared by all points of
+// a frame, and neighbouring pixels' noise is correlated. With at least
+// kClusterFramesPerParameter x n observed frames the frame-clustered sandwich
+// (B = f/(f-1) sum_f g_f g_f^T, g_f = J_f^T r_f: Liang and Zeger 1986, no sigma needed)
+// is taken too, and each parameter's variance is the larger of the two.
 // Directions of A below 1e-12 of its largest eigenvalue are not determined by the data:
 // a parameter with a share in one gets an infinite standard error.
 #include <string>
@@ -33,8 +38,13 @@ struct FitUncertainty {
   double noiseSigma = 0.0;   // the observations' noise given (0: unknown)
   double residualRms = 0.0;  // sqrt(sum e_i^2 / (N - n)) at the end point
   int observations = 0;      // N
+  int frames = 0;            // observed frames (clusters)
+  bool clustered = false;    // the frame-clustered covariance was taken
+  bool clusterDominated = false;  // and it was larger than the independent-noise one
   int forwardRuns = 0;
 };
+
+constexpr int kClusterFramesPerParameter = 4;
 
 // The uncertainty of the fit `problem` ending at internal point q. Not available (with
 // the reason) for a loss without a least-squares form (the grid SDF, mixture and pixel

@@ -98,7 +98,10 @@ nlohmann::json uncertaintyJson(const std::vector<std::string>& names, const FitU
     correlation.push_back(row);
   }
   return {{"available", true},
-          {"method", "Gauss-Newton at the end point (sandwich form)"},
+          {"method", u.clusterDominated ? "Gauss-Newton at the end point, frame-clustered sandwich (errors correlated "
+                                          "within frames)"
+                                        : "Gauss-Newton at the end point, sandwich with independent point errors"},
+          {"frames", u.frames},
           {"sigma", u.sigma},
           {"noise_sigma", u.noiseSigma},
           {"residual_rms", u.residualRms},
@@ -174,9 +177,11 @@ std::string formatFitSummary(const FitSummary& s) {
   }
   if (errors) {
     std::snprintf(line, sizeof(line),
-                  "  (standard errors: Gauss-Newton at the end point, %d observations, sigma %.3g m = max(noise %.3g m, "
-                  "RMS residual %.3g m))\n",
-                  s.uncertainty.observations, s.uncertainty.sigma, s.uncertainty.noiseSigma, s.uncertainty.residualRms);
+                  "  (standard errors: Gauss-Newton at the end point, %d observations in %d frames, sigma %.3g m = "
+                  "max(noise %.3g m, RMS residual %.3g m)%s)\n",
+                  s.uncertainty.observations, s.uncertainty.frames, s.uncertainty.sigma, s.uncertainty.noiseSigma,
+                  s.uncertainty.residualRms,
+                  s.uncertainty.clusterDominated ? "; larger from the errors' correlation within frames" : "");
     out += line;
     std::string pairs;
     for (Eigen::Index i = 0; i < s.uncertainty.correlation.rows(); ++i)

@@ -216,10 +216,14 @@ TEST(FitCommand, AFitAgainstTheWrongSceneWarns) {
     return std::make_pair(result["warnings"], fit.second);
   };
   const auto [wrong, wrongLog] = warningsOf("large.json", "wrong");
-  ASSERT_EQ(wrong.size(), 1u) << wrongLog;
+  // The residual warning, and nu's: its standard error (from the misfit's correlation
+  // within frames) is 95% of its value.
+  ASSERT_EQ(wrong.size(), 2u) << wrongLog;
   EXPECT_NE(wrong[0].get<std::string>().find("the model does not explain the observations"), std::string::npos);
+  EXPECT_NE(wrong[1].get<std::string>().find("nu = 0.3588 has a standard error of"), std::string::npos) << wrong[1];
   EXPECT_NE(wrongLog.find("warning: the RMS point distance"), std::string::npos) << wrongLog;
-  EXPECT_NE(wrongLog.find("with 1 warning"), std::string::npos) << wrongLog;
+  EXPECT_NE(wrongLog.find("the capture does not identify it"), std::string::npos) << wrongLog;
+  EXPECT_NE(wrongLog.find("with 2 warnings"), std::string::npos) << wrongLog;
   const auto [right, rightLog] = warningsOf("small.json", "right");
   EXPECT_TRUE(right.empty()) << rightLog;
   fs::remove_all(dir);

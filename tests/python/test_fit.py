@@ -90,6 +90,12 @@ def test_capture_from_synth_loads_and_fits(tmp_path, small_scene_dict, cli):
     result = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, max_iterations=3)
     assert result["cost"] >= 0 and result["iterations"] >= 1
     assert abs(result["params"][0] - 3e3) < 300.0  # moved towards the truth
+    # The closest-point cost is a least-squares cost: standard errors and correlations.
+    assert result["standard_errors"].shape == (1,) and result["standard_errors"][0] > 0.0
+    assert result["correlation"].shape == (1, 1) and result["correlation"][0, 0] == 1.0
+    assert result["sigma"] > 0.0
+    robust = softfit.fit(scene, str(capture_dir), "E", start={"E": 3300.0}, huber=0.01, max_iterations=1)
+    assert robust["standard_errors"] is None and "least-squares" in robust["uncertainty_unavailable"]
 
 
 def _assert_point_cost_recovers_e(scene, capture_dir, point_cost):
