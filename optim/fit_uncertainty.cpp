@@ -95,12 +95,18 @@ FitUncertainty fitUncertainty(FitProblem& problem, const VecX& q, double noiseSi
       // The clustered covariance, with each variance at least the noise one.
       const VecX noiseVariance = covarianceQ.diagonal();
       covarianceQ = clusteredQ;
-      for (int i = 0; i < n; ++i)
-        if (noiseVariance[i] > covarianceQ(i, i)) {
+      for (int i = 0; i < n; ++i) {
+        if (!(noiseVariance[i] > covarianceQ(i, i))) continue;
+        if (covarianceQ(i, i) > 0.0) {
           const double grow = std::sqrt(noiseVariance[i] / covarianceQ(i, i));
           covarianceQ.row(i) *= grow;
           covarianceQ.col(i) *= grow;
+        } else {  // no clustered variance at all: the noise one, uncorrelated
+          covarianceQ.row(i).setZero();
+          covarianceQ.col(i).setZero();
+          covarianceQ(i, i) = noiseVariance[i];
         }
+      }
     }
   }
   VecX d(n);

@@ -1,8 +1,9 @@
 // Fit uncertainties: on a clamped beam swinging under gravity, observed with Gaussian
 // noise of known sigma, the Gauss-Newton standard errors match the spread of 40 fits of
 // independent noise draws; they match sigma^2 (J^T J)^-1 from an independent
-// central-difference J; a parameter the observations do not see gets an unbounded one
-// and a warning; the relative-error warning only for positive parameters.
+// central-difference J; errors shared by a frame's points widen them (the frame-clustered
+// estimate); a parameter the observations do not see gets an unbounded one and a
+// warning; the relative-error warning only for positive parameters.
 #include "optim/fit_uncertainty.h"
 
 #include <gtest/gtest.h>
@@ -133,6 +134,32 @@ TEST(FitUncertainty, IsSigmaSquaredTimesTheInverseGaussNewtonMatrix) {
   // Twice the noise, twice the standard errors.
   const FitUncertainty twice = fitUncertainty(problem, q, 20.0 * kSigma);
   for (int i = 0; i < 2; ++i) EXPECT_NEAR(twice.standardError[i], 2.0 * u.standardError[i], 1e-9 * u.standardError[i]);
+}
+
+TEST(FitUncertainty, ErrorsSharedWithinAFrameWidenTheStandardErrors) {
+  Beam beam;
+  beam.kinds = parseParameterList("E");  // 6 frames >= 4 per parameter: the clustered estimate is taken
+  const std::vector<VecX> clean = beam.loss.targets;
+  beam.addNoise(5, clean);
+  FitProblem independent = beam.problem();
+  const VecX q = independent.toInternal((VecX(1) << 2000.0).finished());
+  const FitUncertainty plain = fitUncertainty(independent, q, kSigma);
+  ASSERT_TRUE(plain.available);
+  EXPECT_TRUE(plain.clustered);
+  EXPECT_EQ(plain.frames, kSteps);
+  // Each frame's points shifted together by 20 sigma along y (a shape error every point
+  // of the frame shares): the frame-clustered estimate takes over and is larger.
+  std::mt19937_64 rng(9);
+  std::normal_distribution<double> shift(0.0, 20.0 * kSigma);
+  for (int k = 1; k <= kSteps; ++k) {
+    const double dy = shift(rng);
+    for (Eigen::Index i = 1; i < beam.loss.targets[k].size(); i += 3) beam.loss.targets[k][i] += dy;
+  }
+  FitProblem shared = beam.problem();
+  const FitUncertainty wide = fitUncertainty(shared, q, kSigma);
+  ASSERT_TRUE(wide.available);
+  EXPECT_TRUE(wide.clusterDominated);
+  EXPECT_GT(wide.standardError[0], 3.0 * plain.standardError[0]);
 }
 
 TEST(FitUncertainty, WhatTheObservationsDoNotSeeIsNotDetermined) {
