@@ -95,7 +95,8 @@ truth.json. resolution 0: 80 pixels (raw captures: Kinect's 320 x 240). Returns
          bool angularVelocity, const std::string& truthScene) {
         ReconstructOptions options;
         options.noise.sensor = depthSensorModelFromOption(sensor, "sensor");
-        if (velocityFrames < 0) throw InputError("velocity_frames: must be >= 0");
+        if (velocityFrames < 0 || velocityFrames > 1000)  // as the CLI's --velocity-frames
+          throw InputError("velocity_frames = " + std::to_string(velocityFrames) + ": must be in 0..1000");
         // Given sizes must be positive, as the CLI's --voxel and --cell-size (None: from the object's size).
         for (const auto& [value, name] : {std::pair{voxel, "voxel"}, std::pair{cellSize, "cell_size"}})
           if (value && !(*value > 0.0 && std::isfinite(*value)))

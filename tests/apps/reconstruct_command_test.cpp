@@ -439,6 +439,7 @@ TEST_F(ReconstructCommand, OptionsThatWouldWriteAnUnreadableSceneAreRefused) {
       {"--youngs inf", "--youngs"},             {"--youngs 1e300", "--youngs = 1e+300"},
       {"--density 1e300", "--density = 1e+300"}, {"--poisson -1.5", "--poisson"},
       {"--material bogus", "--material"},
+      {"--velocity-frames -1", "--velocity-frames"}, {"--velocity-frames 1001", "--velocity-frames"},
   };
   for (const auto& [option, named] : cases) {
     const CommandResult r = run("reconstruct " + capture + " " + option + " -o " + out.string());

@@ -88,4 +88,9 @@ def test_reconstruct_bad_input_names_the_file(tmp_path, raw_capture):
             softfit.reconstruct(str(capture), str(tmp_path / "out"), cell_size=bad)
     with pytest.raises(softfit.InputError, match="sensor"):
         softfit.reconstruct(str(capture), str(tmp_path / "out"), sensor="lidar")
+    for frames in (-1, 1001):  # as the CLI's --velocity-frames
+        with pytest.raises(softfit.InputError, match="velocity_frames = "):
+            softfit.reconstruct(str(capture), str(tmp_path / "out"), velocity_frames=frames)
+    with pytest.raises(TypeError):
+        softfit.reconstruct(str(capture), str(tmp_path / "out"), angular_velocity="yes")
     assert not os.path.exists(tmp_path / "out")
