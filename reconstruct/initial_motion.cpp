@@ -74,21 +74,18 @@ struct FlightFit {
 FlightFit longestFlight(const FlightSamples& s, const Vec3& c0, double radius, const Vec3& acceleration,
                         const InitialMotionOptions& options) {
   const int n = static_cast<int>(s.t.size());
-  FlightFit fit;
-  int count = 1;
-  for (; count < n; ++count) {
-    const Flight f = fitFlight(s, count, c0, acceleration, count >= options.quadraticFrames);
+  // Fit the first `count` samples; stop at the last sample or the first one off that flight.
+  for (int count = 1;; ++count) {
+    FlightFit fit;
+    fit.count = count;
+    fit.flight = fitFlight(s, count, c0, acceleration, count >= options.quadraticFrames);
     double sum2 = 0.0;
-    for (int k = 0; k < count; ++k) sum2 += std::pow(departure(s, k, f, c0, radius), 2);
-    const double rms = std::sqrt(sum2 / count);
-    if (departure(s, count, f, c0, radius) > std::max(options.positionTolerance, options.deviationFactor * rms)) break;
+    for (int k = 0; k < count; ++k) sum2 += std::pow(departure(s, k, fit.flight, c0, radius), 2);
+    fit.rms = std::sqrt(sum2 / count);
+    if (count == n || departure(s, count, fit.flight, c0, radius) >
+                          std::max(options.positionTolerance, options.deviationFactor * fit.rms))
+      return fit;
   }
-  fit.count = count;
-  fit.flight = fitFlight(s, count, c0, acceleration, count >= options.quadraticFrames);
-  double sum2 = 0.0;
-  for (int k = 0; k < count; ++k) sum2 += std::pow(departure(s, k, fit.flight, c0, radius), 2);
-  fit.rms = std::sqrt(sum2 / count);
-  return fit;
 }
 
 }  // namespace
@@ -141,9 +138,8 @@ InitialMotionEstimate estimateInitialMotion(const TriangleSurface& rest, const s
   m.estimated = true;
   m.sliding = slide;
   m.framesUsed = best.count;
-  const Vec3 acceleration = slide ? Vec3(gravity - gravity.dot(n) * n) : gravity;
   const int velocityCount = options.velocityFrames > 0 ? std::min(options.velocityFrames, best.count) : best.count;
-  m.velocity = fitFlight(samples, velocityCount, c0, acceleration, false).velocity;
+  m.velocity = fitFlight(samples, velocityCount, c0, best.flight.acceleration, false).velocity;
   m.angularVelocity = options.angular ? best.flight.omega : Vec3::Zero();
   m.flightRms = best.rms;
   double rms2 = 0.0;

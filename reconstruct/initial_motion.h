@@ -34,7 +34,7 @@ namespace softfit {
 struct InitialMotionOptions {
   int frames = 15;  // at most motion frames 1..frames are registered; 0 = no estimate
   bool angular = true;  // estimate the angular velocity (else 0)
-  double positionTolerance = 0.003;  // m; reconstruct sets it from the voxel size
+  double positionTolerance = 0.003;  // m; reconstruct raises it to half a voxel
   double deviationFactor = 4.0;
   int quadraticFrames = 6;  // frames used from which theta gets the alpha t^2 / 2 term
   // v is fitted to the first `velocityFrames` frames of the flight only (0: all of it).

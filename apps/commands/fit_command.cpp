@@ -182,8 +182,10 @@ int runFit(const FitOptions& options, WorkDistribution& distribution) {
   summary.result = p;
   summary.truth = truth.values;
   summary.optimization = result;
-  if (!options.quiet) std::printf("  standard errors: %d forward runs for J at the end point\n", static_cast<int>(q.size()) + 1);
-  std::fflush(stdout);
+  if (!options.quiet && problem.hasResiduals()) {
+    std::printf("  standard errors: %d forward runs for J at the end point\n", static_cast<int>(q.size()) + 1);
+    std::fflush(stdout);
+  }
   summary.uncertainty =
       fitUncertainty(problem, q, observationNoiseSigma(options.inputs.loss.noiseSigma, options.inputs.observations));
   summary.warnings = fitWarnings(names, p, transforms, observations, options.inputs.observations, result.cost,

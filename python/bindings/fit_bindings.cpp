@@ -159,7 +159,7 @@ py::dict fit(PythonScene& scene, const std::string& observations, const py::obje
   });
   if (uncertainty.available) {
     out["standard_errors"] = py::array_t<double>(uncertainty.standardError.size(), uncertainty.standardError.data());
-    MatX correlation = uncertainty.correlation;  // row-major copy for NumPy
+    const MatX& correlation = uncertainty.correlation;
     py::array_t<double> c({correlation.rows(), correlation.cols()});
     for (Eigen::Index i = 0; i < correlation.rows(); ++i)
       for (Eigen::Index k = 0; k < correlation.cols(); ++k) c.mutable_at(i, k) = correlation(i, k);
